@@ -1,0 +1,210 @@
+//===- ApiModel.cpp - the built-in API tables -----------------------------===//
+//
+// Facts and header lines: ../shared/reference/llvm-ownership-facts.md (LLVM
+// 19.1.7 headers). Add a row here, not an `if` in a check.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ApiModel.h"
+#include "NameMatcher.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Type.h"
+
+namespace clang::tidy::llvmown {
+
+namespace {
+
+// Resource kinds. CxxClasses also lists the opaque struct behind the C
+// handle typedef, so `struct LLVMOpaqueTargetMachine *` is recognised however
+// it is spelled.
+const ResourceKind BuiltinKinds[] = {
+    {"TargetMachine",
+     {"llvm::TargetMachine", "LLVMOpaqueTargetMachine"},
+     {"LLVMTargetMachineRef"},
+     "delete or std::unique_ptr",
+     "LLVMDisposeTargetMachine"},
+};
+
+struct Row {
+  const char *Name;
+  Effect Eff;
+  const char *Kind;
+  int Arg;
+  bool OnlyIfRawPointer;
+};
+
+// Smart-pointer adoption and hand-back apply to every kind.
+const Row SmartPointerRows[] = {
+    {"std::unique_ptr::unique_ptr", Effect::Consumes, "*", 0, false},
+    {"std::unique_ptr::reset", Effect::Consumes, "*", 0, false},
+    {"std::shared_ptr::shared_ptr", Effect::Consumes, "*", 0, false},
+    {"std::shared_ptr::reset", Effect::Consumes, "*", 0, false},
+    // unique_ptr::release() hands ownership back as a raw pointer; the kind
+    // is that of the pointee.
+    {"std::unique_ptr::release", Effect::Creates, "*", ReturnValue, true},
+};
+
+// TargetMachine (facts §1.1, §1.2, §4.1).
+const Row TargetMachineRows[] = {
+    // TargetRegistry.h:448-462; returns TargetMachine * in LLVM 14-22.
+    {"llvm::Target::createTargetMachine", Effect::Creates, "TargetMachine",
+     ReturnValue, true},
+    // ExecutionEngine.h:648, 650-655.
+    {"llvm::EngineBuilder::selectTarget", Effect::Creates, "TargetMachine",
+     ReturnValue, true},
+    // TargetMachine.h:154, 158 (C API).
+    {"LLVMCreateTargetMachine", Effect::Creates, "TargetMachine", ReturnValue,
+     false},
+    {"LLVMCreateTargetMachineWithOptions", Effect::Creates, "TargetMachine",
+     ReturnValue, false},
+    // TargetMachine.h:164.
+    {"LLVMDisposeTargetMachine", Effect::Releases, "TargetMachine", 0, false},
+    // ExecutionEngine.h:661: "Take ownership", even when create() fails.
+    {"llvm::EngineBuilder::create", Effect::Consumes, "TargetMachine", 0,
+     false},
+    // Orc.h:1125-1135: "takes ownership of the given TargetMachine".
+    {"LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine", Effect::Consumes,
+     "TargetMachine", 0, false},
+    // PassBuilder keeps a non-owning TargetMachine *.
+    {"llvm::PassBuilder::PassBuilder", Effect::Borrows, "TargetMachine", 0,
+     false},
+    // ExecutionEngine.h:443, ExecutionEngine.h:141 (C): owned by the engine.
+    {"llvm::ExecutionEngine::getTargetMachine", Effect::ReturnsBorrowed,
+     "TargetMachine", ReturnValue, false},
+    {"LLVMGetExecutionEngineTargetMachine", Effect::ReturnsBorrowed,
+     "TargetMachine", ReturnValue, false},
+};
+
+bool recordIsOrDerivesFrom(const CXXRecordDecl *RD, llvm::StringRef Name,
+                           unsigned Depth = 0) {
+  if (!RD || Depth > 8)
+    return false;
+  if (declHasQualifiedName(RD, Name))
+    return true;
+  RD = RD->getDefinition();
+  if (!RD)
+    return false;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (recordIsOrDerivesFrom(B.getType()->getAsCXXRecordDecl(), Name,
+                              Depth + 1))
+      return true;
+  return false;
+}
+
+} // namespace
+
+ApiModel::ApiModel() {
+  Kinds.assign(std::begin(BuiltinKinds), std::end(BuiltinKinds));
+  for (const Row &R : SmartPointerRows)
+    add({R.Name, R.Eff, R.Kind, R.Arg, R.OnlyIfRawPointer});
+  for (const Row &R : TargetMachineRows)
+    add({R.Name, R.Eff, R.Kind, R.Arg, R.OnlyIfRawPointer});
+}
+
+void ApiModel::add(ApiRow Row) {
+  Rows.push_back(std::move(Row));
+  const ApiRow &Stored = Rows.back();
+  llvm::StringRef Simple = llvm::StringRef(Stored.Name).rsplit("::").second;
+  if (Simple.empty())
+    Simple = Stored.Name;
+  BySimpleName[Simple].push_back(&Stored);
+}
+
+void ApiModel::addUserRows(llvm::StringRef Names, Effect Eff,
+                           llvm::StringRef Kind) {
+  for (const std::string &N : splitNameList(Names))
+    add({N, Eff, Kind.str(),
+         Eff == Effect::Creates ? int(ReturnValue) : int(AnyArgument),
+         Eff == Effect::Creates});
+}
+
+llvm::SmallVector<const ApiRow *, 2>
+ApiModel::rowsFor(const FunctionDecl *FD) const {
+  llvm::SmallVector<const ApiRow *, 2> Out;
+  if (!FD)
+    return Out;
+  llvm::StringRef Simple = declSimpleName(FD);
+  if (Simple.empty())
+    return Out;
+  auto It = BySimpleName.find(Simple);
+  if (It == BySimpleName.end())
+    return Out;
+  for (const ApiRow *R : It->second)
+    if (declHasQualifiedName(FD, R->Name))
+      Out.push_back(R);
+  return Out;
+}
+
+const ApiRow *ApiModel::find(const FunctionDecl *FD, Effect E, int Arg) const {
+  for (const ApiRow *R : rowsFor(FD)) {
+    if (R->Eff != E)
+      continue;
+    if (R->Arg != Arg && !(R->Arg == AnyArgument && Arg >= 0))
+      continue;
+    if (R->OnlyIfRawPointer && !FD->getReturnType()->isPointerType())
+      continue;
+    return R;
+  }
+  return nullptr;
+}
+
+const ResourceKind *ApiModel::kindOfPointer(QualType T) const {
+  if (T.isNull())
+    return nullptr;
+  // C handles: look through the typedef sugar for a known handle name.
+  QualType Cur = T;
+  for (unsigned I = 0; I < 8; ++I) {
+    const auto *TT = Cur->getAs<TypedefType>();
+    if (!TT)
+      break;
+    llvm::StringRef Name = TT->getDecl()->getName();
+    for (const ResourceKind &K : Kinds)
+      for (llvm::StringRef H : K.CHandles)
+        if (Name == H)
+          return &K;
+    Cur = TT->getDecl()->getUnderlyingType();
+  }
+  const auto *PT = T->getAs<PointerType>();
+  if (!PT)
+    return nullptr;
+  QualType Pointee = PT->getPointeeType();
+  const auto *RD = Pointee->getAsRecordDecl();
+  if (!RD)
+    return nullptr;
+  const auto *CXXRD = dyn_cast<CXXRecordDecl>(RD);
+  for (const ResourceKind &K : Kinds)
+    for (llvm::StringRef C : K.CxxClasses) {
+      if (CXXRD ? recordIsOrDerivesFrom(CXXRD, C) : RD->getName() == C)
+        return &K;
+    }
+  return nullptr;
+}
+
+const ResourceKind *ApiModel::kind(llvm::StringRef Name) const {
+  for (const ResourceKind &K : Kinds)
+    if (K.Name == Name)
+      return &K;
+  return nullptr;
+}
+
+bool ApiModel::isLLVMApi(const FunctionDecl *FD) {
+  if (!FD)
+    return false;
+  if (FD->isExternC() || !FD->getDeclContext()->isRecord()) {
+    if (const IdentifierInfo *II = FD->getIdentifier())
+      if (II->getName().starts_with("LLVM") && FD->isExternC())
+        return true;
+  }
+  const DeclContext *DC = FD->getDeclContext();
+  while (DC && !DC->isTranslationUnit()) {
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getName() == "llvm" &&
+          NS->getParent()->getRedeclContext()->isTranslationUnit())
+        return true;
+    DC = DC->getParent();
+  }
+  return false;
+}
+
+} // namespace clang::tidy::llvmown

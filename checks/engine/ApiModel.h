@@ -1,0 +1,117 @@
+//===- ApiModel.h - what LLVM APIs do to object ownership -----------------===//
+//
+// The one place that knows which API creates, releases, consumes or borrows
+// which LLVM object. Knowledge is data: tables of rows in ApiModel.cpp, plus
+// rows that users add through check options. The analysis and the checks ask
+// the model; they never name an LLVM function themselves.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVMOWN_ENGINE_APIMODEL_H
+#define LLVMOWN_ENGINE_APIMODEL_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include <deque>
+#include <string>
+#include <vector>
+
+namespace clang {
+class FunctionDecl;
+class QualType;
+class Type;
+} // namespace clang
+
+namespace clang::tidy::llvmown {
+
+/// What a call does to the ownership of one of its values.
+enum class Effect {
+  /// Returns a new object that the caller owns (Arg == ReturnValue), or
+  /// writes one through the out-parameter Arg.
+  Creates,
+  /// Frees the object passed as Arg.
+  Releases,
+  /// Takes ownership of Arg, whether or not the call succeeds.
+  Consumes,
+  /// Takes ownership of Arg only when the call succeeds.
+  ConsumesOnSuccess,
+  /// Uses Arg; the caller keeps ownership.
+  Borrows,
+  /// Returns a pointer owned by something else: never release it.
+  ReturnsBorrowed,
+};
+
+/// Argument positions with a special meaning.
+enum : int {
+  /// The call's result.
+  ReturnValue = -1,
+  /// Every argument that holds a tracked object (user-supplied rows).
+  AnyArgument = -2,
+};
+
+/// A family of owned objects: what it is called in messages, the C++ class
+/// and C handle types that point to it, and how it must be released.
+struct ResourceKind {
+  llvm::StringRef Name;                 // "TargetMachine"
+  std::vector<llvm::StringRef> CxxClasses; // "llvm::TargetMachine"
+  std::vector<llvm::StringRef> CHandles;   // "LLVMTargetMachineRef"
+  llvm::StringRef CxxRelease;           // "delete" / "std::unique_ptr"
+  llvm::StringRef CRelease;             // "LLVMDisposeTargetMachine"
+};
+
+/// One fact about one API.
+struct ApiRow {
+  std::string Name;     // qualified name, e.g. "llvm::Target::createTargetMachine"
+  Effect Eff;
+  std::string Kind;     // ResourceKind name, or "*" for any tracked kind
+  int Arg = ReturnValue; // argument index (not counting `this`)
+  /// Creates only: the effect holds only when the declaration returns a raw
+  /// pointer (Target::createTargetMachine has so far; a future LLVM returning
+  /// std::unique_ptr makes the row inert instead of wrong).
+  bool OnlyIfRawPointer = false;
+};
+
+/// The API model: built-in tables plus user rows.
+class ApiModel {
+public:
+  /// The built-in model (every table in ApiModel.cpp).
+  ApiModel();
+
+  /// Adds user rows from a `;`-separated list of qualified names.
+  void addUserRows(llvm::StringRef Names, Effect Eff, llvm::StringRef Kind);
+
+  /// Every row that applies to \p FD (by qualified name). Cheap when none
+  /// does: one hash lookup of the simple name.
+  llvm::SmallVector<const ApiRow *, 2> rowsFor(const FunctionDecl *FD) const;
+
+  /// The row of \p FD with effect \p E on argument \p Arg (ReturnValue for the
+  /// result), honouring AnyArgument and OnlyIfRawPointer; null if none.
+  const ApiRow *find(const FunctionDecl *FD, Effect E, int Arg) const;
+
+  /// The kind whose C++ class (or a class derived from it) or C handle type
+  /// \p PointerType points to; null if it is not an owned-object pointer.
+  const ResourceKind *kindOfPointer(clang::QualType PointerType) const;
+
+  /// The kind named \p Name; null if unknown.
+  const ResourceKind *kind(llvm::StringRef Name) const;
+
+  llvm::ArrayRef<ResourceKind> kinds() const { return Kinds; }
+  const std::deque<ApiRow> &rows() const { return Rows; }
+
+  /// True if \p FD belongs to LLVM itself (namespace llvm, or a C function
+  /// named LLVM*). LLVM APIs that take an object pointer without being listed
+  /// as consumers borrow it.
+  static bool isLLVMApi(const FunctionDecl *FD);
+
+private:
+  void add(ApiRow Row);
+  std::vector<ResourceKind> Kinds;
+  std::deque<ApiRow> Rows; // stable addresses
+  llvm::StringMap<llvm::SmallVector<const ApiRow *, 2>> BySimpleName;
+};
+
+} // namespace clang::tidy::llvmown
+
+#endif

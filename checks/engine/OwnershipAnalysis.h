@@ -1,0 +1,121 @@
+//===- OwnershipAnalysis.h - flow-sensitive ownership of LLVM objects -----===//
+//
+// A forward dataflow analysis over one function's CFG. Each call that creates
+// an owned object (per the ApiModel) is an allocation site; the analysis
+// follows the objects through locals, assignments, `this` members, null
+// checks, releases, transfers, escapes and returns, joining states at merge
+// points (a may-analysis: an object owned on some incoming path stays owned).
+// Cost is linear in the CFG: no path is enumerated, and each block is visited
+// a bounded number of times.
+//
+// The analysis reports facts, not diagnostics; checks decide what to say.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVMOWN_ENGINE_OWNERSHIPANALYSIS_H
+#define LLVMOWN_ENGINE_OWNERSHIPANALYSIS_H
+
+#include "ApiModel.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class Decl;
+class Expr;
+class FieldDecl;
+class FunctionDecl;
+class Stmt;
+class VarDecl;
+} // namespace clang
+
+namespace clang::tidy::llvmown {
+
+/// Functions of this translation unit that return an owned object to their
+/// caller (a `getMachine()` wrapper), with the kind they return.
+using DerivedFactories =
+    llvm::DenseMap<const FunctionDecl *, const ResourceKind *>;
+
+/// One allocation site in the analysed function.
+struct OwnedObject {
+  const Expr *Site = nullptr;       ///< the creating call
+  const ResourceKind *Kind = nullptr;
+  std::string Creator;              ///< "llvm::Target::createTargetMachine"
+  const VarDecl *FirstVar = nullptr; ///< first local it was stored in
+};
+
+enum class LeakReason {
+  Discarded,   ///< the result is never stored or passed anywhere
+  Temporary,   ///< used only as a temporary (e.g. `create()->foo()`)
+  AtExit,      ///< still owned when the function returns
+  Overwritten, ///< the last holder was overwritten while it was owned
+};
+
+struct LeakFact {
+  unsigned Object;           ///< index into FunctionFacts::Objects
+  LeakReason Reason;
+  SourceLocation Where;      ///< the exit, the overwrite, or the full expression
+  const VarDecl *Var = nullptr; ///< the overwritten or last holder, if any
+  bool ReleasedOnOtherPaths = false;
+};
+
+/// A created object stored into a member of `this` (or a field reached
+/// through `this`), which hands its ownership to the class.
+struct FieldStoreFact {
+  unsigned Object;
+  const FieldDecl *Field;
+  const Expr *Store;
+  bool InConstructor;
+  /// The field's previous value may still have been owned (not released,
+  /// not known null) on some path reaching the store. Only meaningful
+  /// outside constructors.
+  bool MayOverwriteOwned;
+};
+
+struct FunctionFacts {
+  std::vector<OwnedObject> Objects;
+  std::vector<LeakFact> Leaks;
+  std::vector<FieldStoreFact> FieldStores;
+  /// The function returns an object it created (or obtained from a factory)
+  /// to its caller, as a raw pointer: callers own the result.
+  const ResourceKind *ReturnsOwned = nullptr;
+  /// Number of CFG blocks and block visits, for cost tests.
+  unsigned Blocks = 0, Visits = 0;
+  bool Analysed = false; ///< false if no CFG could be built
+};
+
+struct AnalysisOptions {
+  /// Only objects of these kinds are tracked (empty: every kind).
+  llvm::SmallVector<const ResourceKind *, 4> Kinds;
+};
+
+class OwnershipAnalysis {
+public:
+  OwnershipAnalysis(const ApiModel &Model, ASTContext &Ctx,
+                    AnalysisOptions Opts = {},
+                    const DerivedFactories *Derived = nullptr);
+
+  /// Analyses one function (or lambda call operator, or block) with body
+  /// \p Body. \p D is its declaration.
+  FunctionFacts analyze(const Decl *D, const Stmt *Body) const;
+
+  /// True if \p FD creates an owned object of a tracked kind (built-in,
+  /// user or derived factory), so that a caller needs analysing.
+  const ResourceKind *createdKind(const FunctionDecl *FD,
+                                  std::string *CreatorName = nullptr) const;
+
+private:
+  const ApiModel &Model;
+  ASTContext &Ctx;
+  AnalysisOptions Opts;
+  const DerivedFactories *Derived;
+  friend class FunctionAnalyzer;
+};
+
+} // namespace clang::tidy::llvmown
+
+#endif
