@@ -1,11 +1,120 @@
 //===- TargetMachineLeakCheck.cpp -----------------------------------------===//
+//
+// The check only turns the engine's facts into diagnostics: matching collects
+// the main file's function bodies; at the end of the translation unit the
+// ownership analysis runs over them (twice or more if a function turns out to
+// be a factory wrapper), and the member scan decides about stored machines.
+//
+//===----------------------------------------------------------------------===//
 
 #include "TargetMachineLeakCheck.h"
+#include "engine/MemberOwnership.h"
+#include "engine/OwnershipAnalysis.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang::ast_matchers;
 
 namespace clang::tidy::llvmown {
+
+namespace {
+
+constexpr llvm::StringLiteral KindName = "TargetMachine";
+
+/// True if \p Body calls something that creates a tracked object.
+bool callsCreator(const Stmt *Body, const OwnershipAnalysis &OA) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const OwnershipAnalysis &OA;
+    bool Found = false;
+    explicit Finder(const OwnershipAnalysis &OA) : OA(OA) {}
+    bool VisitCallExpr(CallExpr *CE) {
+      if (OA.createdKind(CE->getDirectCallee()))
+        Found = true;
+      return !Found;
+    }
+    // Out-parameter creators are calls too; nothing else creates.
+  } F(OA);
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return F.Found;
+}
+
+/// Every use of \p VD in \p Body keeps compiling when it becomes a
+/// std::unique_ptr: member access, dereference, null tests.
+bool onlySmartPointerCompatibleUses(const VarDecl *VD, const Stmt *Body,
+                                    ASTContext &Ctx) {
+  ParentMap PM(const_cast<Stmt *>(Body));
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const VarDecl *VD;
+    llvm::SmallVector<const DeclRefExpr *, 8> Refs;
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      if (DRE->getDecl() == VD)
+        Refs.push_back(DRE);
+      return true;
+    }
+  } U;
+  U.VD = VD;
+  U.TraverseStmt(const_cast<Stmt *>(Body));
+  for (const DeclRefExpr *DRE : U.Refs) {
+    const Stmt *Child = DRE;
+    const Stmt *P = PM.getParent(Child);
+    while (P && (isa<ParenExpr>(P) ||
+                 (isa<ImplicitCastExpr>(P) &&
+                  cast<ImplicitCastExpr>(P)->getCastKind() ==
+                      CK_LValueToRValue))) {
+      Child = P;
+      P = PM.getParent(P);
+    }
+    if (!P)
+      return false;
+    if (const auto *ME = dyn_cast<MemberExpr>(P)) {
+      if (ME->isArrow() && ME->getBase() == Child)
+        continue;
+      return false;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
+      if (UO->getOpcode() == UO_Deref || UO->getOpcode() == UO_LNot)
+        continue;
+      return false;
+    }
+    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P)) {
+      // `if (TM)`: a contextual conversion, which unique_ptr supports.
+      if (ICE->getCastKind() != CK_PointerToBoolean)
+        return false;
+      const Stmt *Ctl = PM.getParent(ICE);
+      while (Ctl && isa<ParenExpr>(Ctl))
+        Ctl = PM.getParent(Ctl);
+      if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Ctl);
+          UO && UO->getOpcode() == UO_LNot)
+        continue;
+      if (Ctl && (isa<IfStmt>(Ctl) || isa<WhileStmt>(Ctl) ||
+                  isa<ForStmt>(Ctl) || isa<DoStmt>(Ctl) ||
+                  isa<ConditionalOperator>(Ctl)))
+        continue;
+      if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Ctl);
+          BO && BO->isLogicalOp())
+        continue;
+      return false;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+      const Expr *Other = BO->getLHS() == Child ? BO->getRHS() : BO->getLHS();
+      if (BO->isEqualityOp() &&
+          Other->IgnoreParenImpCasts()->isNullPointerConstant(
+              Ctx, Expr::NPC_ValueDependentIsNotNull))
+        continue;
+      return false;
+    }
+    return false;
+  }
+  return true;
+}
+
+} // namespace
 
 TargetMachineLeakCheck::TargetMachineLeakCheck(StringRef Name,
                                                ClangTidyContext *Context)
@@ -13,9 +122,9 @@ TargetMachineLeakCheck::TargetMachineLeakCheck(StringRef Name,
       OwningFactories(Options.get("OwningFactories", "")),
       ReleaseFunctions(Options.get("ReleaseFunctions", "")),
       TransferFunctions(Options.get("TransferFunctions", "")) {
-  Model.addUserRows(OwningFactories, Effect::Creates, "TargetMachine");
-  Model.addUserRows(ReleaseFunctions, Effect::Releases, "TargetMachine");
-  Model.addUserRows(TransferFunctions, Effect::Consumes, "TargetMachine");
+  Model.addUserRows(OwningFactories, Effect::Creates, KindName);
+  Model.addUserRows(ReleaseFunctions, Effect::Releases, KindName);
+  Model.addUserRows(TransferFunctions, Effect::Consumes, KindName);
 }
 
 void TargetMachineLeakCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
@@ -24,8 +133,224 @@ void TargetMachineLeakCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "TransferFunctions", TransferFunctions);
 }
 
-void TargetMachineLeakCheck::registerMatchers(MatchFinder *Finder) {}
-void TargetMachineLeakCheck::check(const MatchFinder::MatchResult &Result) {}
-void TargetMachineLeakCheck::onEndOfTranslationUnit() {}
+void TargetMachineLeakCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(functionDecl(isDefinition()).bind("fn"), this);
+  Finder->addMatcher(lambdaExpr().bind("lambda"), this);
+}
+
+void TargetMachineLeakCheck::check(const MatchFinder::MatchResult &Result) {
+  Ctx = Result.Context;
+  const SourceManager &SM = *Result.SourceManager;
+  const Decl *D = nullptr;
+  const Stmt *Body = nullptr;
+  if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn")) {
+    if (FD->isDependentContext() || !FD->hasBody())
+      return;
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+        MD && MD->getParent()->isLambda())
+      return; // analysed through its LambdaExpr
+    D = FD;
+    Body = FD->getBody();
+  } else if (const auto *LE = Result.Nodes.getNodeAs<LambdaExpr>("lambda")) {
+    if (LE->getCallOperator()->isDependentContext())
+      return;
+    D = LE->getCallOperator();
+    Body = LE->getBody();
+  }
+  if (!D || !Body)
+    return;
+  // Analysis is limited to the main file: headers' inline functions (LLVM's
+  // own among them) would cost time and could not be fixed by the user.
+  if (!SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+    return;
+  Functions.emplace_back(D, Body);
+}
+
+void TargetMachineLeakCheck::onEndOfTranslationUnit() {
+  if (!Ctx || Functions.empty()) {
+    Functions.clear();
+    return;
+  }
+  const SourceManager &SM = Ctx->getSourceManager();
+  AnalysisOptions AO;
+  AO.Kinds.push_back(Model.kind(KindName));
+  DerivedFactories Derived;
+  OwnershipAnalysis OA(Model, *Ctx, AO, &Derived);
+
+  // Analyse; a function that hands a new machine to its caller becomes a
+  // factory, and its callers are analysed again (wrappers of wrappers too).
+  std::vector<FunctionFacts> Facts(Functions.size());
+  std::vector<bool> Done(Functions.size(), false);
+  for (unsigned Round = 0; Round < 4; ++Round) {
+    bool NewFactory = false;
+    for (unsigned I = 0; I < Functions.size(); ++I) {
+      if (Done[I])
+        continue;
+      const auto &[D, Body] = Functions[I];
+      if (!callsCreator(Body, OA))
+        continue;
+      Facts[I] = OA.analyze(D, Body);
+      Done[I] = true;
+      const auto *FD = dyn_cast<FunctionDecl>(D);
+      const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+      bool IsLambda = MD && MD->getParent()->isLambda();
+      if (FD && !IsLambda && Facts[I].ReturnsOwned && !Facts[I].ReturnsOther &&
+          !Derived.count(FD->getCanonicalDecl())) {
+        Derived[FD->getCanonicalDecl()] = Facts[I].ReturnsOwned;
+        NewFactory = true;
+      }
+    }
+    if (!NewFactory)
+      break;
+    // Callers of the new factories need a fresh look.
+    for (unsigned I = 0; I < Functions.size(); ++I)
+      Done[I] = false;
+  }
+
+  std::vector<const Stmt *> AllBodies;
+  for (const auto &F : Functions)
+    AllBodies.push_back(F.second);
+  llvm::DenseMap<const FieldDecl *, MemberUse> MemberUses;
+  llvm::DenseSet<const Expr *> Reported;
+  // A member nothing releases is one bug, however many stores fill it.
+  llvm::DenseSet<const FieldDecl *> ReportedMembers;
+
+  auto Line = [&](SourceLocation L) {
+    return SM.getPresumedLineNumber(SM.getExpansionLoc(L));
+  };
+
+  for (unsigned I = 0; I < Functions.size(); ++I) {
+    const FunctionFacts &FF = Facts[I];
+    if (!FF.Analysed)
+      continue;
+    // One diagnostic per allocation site: the earliest place it is lost.
+    llvm::DenseMap<unsigned, const LeakFact *> First;
+    for (const LeakFact &L : FF.Leaks) {
+      const LeakFact *&Slot = First[L.Object];
+      if (!Slot || SM.isBeforeInTranslationUnit(L.Where, Slot->Where))
+        Slot = &L;
+    }
+    for (const auto &Entry : First) {
+      const LeakFact &L = *Entry.second;
+      const OwnedObject &O = FF.Objects[L.Object];
+      if (!O.Site || !Reported.insert(O.Site).second)
+        continue;
+      std::string What = (llvm::Twine(O.Kind->Name) + " created by '" +
+                          O.Creator + "'")
+                             .str();
+      SourceLocation At = O.Site->getBeginLoc();
+      std::string HolderName =
+          L.Holder ? ("'" + L.Holder->getNameAsString() + "'") : "";
+      switch (L.Reason) {
+      case LeakReason::Discarded:
+        diag(At, "%0 is never released: the result is discarded") << What;
+        break;
+      case LeakReason::Temporary:
+        diag(At, "%0 is never released: it is used only as a temporary")
+            << What;
+        break;
+      case LeakReason::Overwritten:
+        diag(At, "%0 is overwritten while still owned at line %1")
+            << What << Line(L.Where);
+        diag(L.Where, "%0 is overwritten here", DiagnosticIDs::Note)
+            << (L.Holder ? HolderName : "its holder");
+        break;
+      case LeakReason::AtExit: {
+        auto Diag =
+            L.ReleasedOnOtherPaths
+                ? diag(At, "%0 leaks when the function returns at line %1")
+                      << What << Line(L.Where)
+                : diag(At, "%0 is never released") << What;
+        // Fix-it: a local initialised with the call, released nowhere, used
+        // only in ways std::unique_ptr supports.
+        const auto *VD = dyn_cast_or_null<VarDecl>(L.Holder);
+        if (!L.ReleasedOnOtherPaths && VD && VD == O.FirstVar &&
+            getLangOpts().CPlusPlus11 && VD->getInit() &&
+            VD->getInit()->IgnoreParenImpCasts() == O.Site &&
+            !VD->getLocation().isMacroID() && !O.Site->getBeginLoc().isMacroID()) {
+          TypeLoc TL = VD->getTypeSourceInfo()
+                           ? VD->getTypeSourceInfo()->getTypeLoc()
+                           : TypeLoc();
+          auto PTL = TL.getAsAdjusted<PointerTypeLoc>();
+          if (PTL && !PTL.getBeginLoc().isMacroID() &&
+              onlySmartPointerCompatibleUses(VD, Functions[I].second, *Ctx)) {
+            const LangOptions &LO = getLangOpts();
+            CharSourceRange PointeeRange = CharSourceRange::getTokenRange(
+                PTL.getPointeeLoc().getSourceRange());
+            StringRef Pointee = Lexer::getSourceText(PointeeRange, SM, LO);
+            if (Pointee == "auto" || Pointee.contains("auto"))
+              Pointee = "";
+            std::string PointeeText =
+                Pointee.empty()
+                    ? PTL.getPointeeLoc().getType().getAsString(
+                          Ctx->getPrintingPolicy())
+                    : Pointee.str();
+            StringRef InitText = Lexer::getSourceText(
+                CharSourceRange::getTokenRange(O.Site->getSourceRange()), SM,
+                LO);
+            SourceRange Whole(TL.getBeginLoc(), VD->getInit()->getEndLoc());
+            if (!InitText.empty())
+              Diag << FixItHint::CreateReplacement(
+                  CharSourceRange::getTokenRange(Whole),
+                  ("std::unique_ptr<" + PointeeText + "> " +
+                   VD->getName() + "(" + InitText + ")")
+                      .str());
+          }
+        }
+        break;
+      }
+      }
+      if (L.Reason == LeakReason::AtExit) {
+        if (L.Holder)
+          diag(L.Where, "%0 still owns it when the function returns here",
+               DiagnosticIDs::Note)
+              << HolderName;
+        else
+          diag(L.Where, "it leaks when the function returns here",
+               DiagnosticIDs::Note);
+      }
+    }
+
+    for (const FieldStoreFact &FS : FF.FieldStores) {
+      const OwnedObject &O = FF.Objects[FS.Object];
+      if (!O.Site || Reported.count(O.Site))
+        continue;
+      auto It = MemberUses.find(FS.Field);
+      if (It == MemberUses.end()) {
+        const auto *RD = FS.Field->getParent();
+        bool InMain = SM.isInMainFile(SM.getExpansionLoc(RD->getLocation()));
+        It = MemberUses
+                 .try_emplace(FS.Field,
+                              scanMemberUses(FS.Field, Model, AllBodies, InMain))
+                 .first;
+      }
+      const MemberUse &U = It->second;
+      std::string What = (llvm::Twine(O.Kind->Name) + " created by '" +
+                          O.Creator + "'")
+                             .str();
+      std::string Member = FS.Field->getParent()->getNameAsString() +
+                           "::" + FS.Field->getNameAsString();
+      std::string Class = FS.Field->getParent()->getNameAsString();
+      if (U.AllCodeVisible && !U.Released && !U.Escapes) {
+        Reported.insert(O.Site);
+        if (!ReportedMembers.insert(FS.Field).second)
+          continue;
+        diag(O.Site->getBeginLoc(),
+             "%0 is stored in member '%1', which no destructor or member "
+             "function of '%2' releases")
+            << What << Member << Class;
+        diag(FS.Store->getBeginLoc(), "stored here", DiagnosticIDs::Note);
+      } else if (FS.MayOverwriteOwned) {
+        Reported.insert(O.Site);
+        diag(O.Site->getBeginLoc(),
+             "%0 replaces member '%1' without releasing the previous one")
+            << What << Member;
+        diag(FS.Store->getBeginLoc(), "the previous value is overwritten here",
+             DiagnosticIDs::Note);
+      }
+    }
+  }
+  Functions.clear();
+}
 
 } // namespace clang::tidy::llvmown

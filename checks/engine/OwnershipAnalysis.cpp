@@ -1,14 +1,881 @@
+//===- OwnershipAnalysis.cpp - flow-sensitive ownership of LLVM objects ---===//
+//
+// Abstract state at a program point:
+//  - Owned: the objects this function is responsible for releasing;
+//  - holders: which locals, members of `this` and not-yet-used expression
+//    results may point to each object.
+// An owned object that loses its last holder is lost (leaked) there; one still
+// owned at an exit leaks there. Each allocation site has two abstract objects:
+// the instance created by the latest execution of the site and all older
+// ones, so a machine created per loop iteration is distinguished from the
+// one created in the previous iteration.
+//
+//===----------------------------------------------------------------------===//
+
 #include "OwnershipAnalysis.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/SmallBitVector.h"
+#include <deque>
+
 namespace clang::tidy::llvmown {
+
+namespace {
+
+using Tokens = llvm::SmallBitVector;
+
+// Every object has two tokens: 2*I (the latest instance) and 2*I+1 (older
+// instances from earlier loop iterations).
+unsigned objectOf(unsigned Token) { return Token / 2; }
+
+bool any(const Tokens &T) { return T.any(); }
+
+void unite(Tokens &A, const Tokens &B) {
+  if (A.size() < B.size())
+    A.resize(B.size());
+  A |= B;
+}
+
+void subtract(Tokens &A, const Tokens &B) {
+  for (int I = B.find_first(); I != -1; I = B.find_next(I))
+    if (unsigned(I) < A.size())
+      A.reset(I);
+}
+
+bool test(const Tokens &A, unsigned I) { return I < A.size() && A.test(I); }
+
+void setBit(Tokens &A, unsigned I) {
+  if (A.size() <= I)
+    A.resize(I + 1);
+  A.set(I);
+}
+
+bool sameTokens(const Tokens &A, const Tokens &B) {
+  size_t N = std::max(A.size(), B.size());
+  for (size_t I = 0; I < N; ++I)
+    if (test(A, I) != test(B, I))
+      return false;
+  return true;
+}
+
+template <typename Map> bool sameMap(const Map &A, const Map &B) {
+  // Entries with no tokens are equivalent to missing ones.
+  for (const auto &E : A) {
+    auto It = B.find(E.first);
+    if (It == B.end() ? any(E.second) : !sameTokens(E.second, It->second))
+      return false;
+  }
+  for (const auto &E : B)
+    if (!A.count(E.first) && any(E.second))
+      return false;
+  return true;
+}
+
+template <typename Map> void uniteMap(Map &A, const Map &B) {
+  for (const auto &E : B)
+    unite(A[E.first], E.second);
+}
+
+struct State {
+  bool Reached = false;
+  Tokens Owned;
+  llvm::DenseMap<const VarDecl *, Tokens> Vars;
+  llvm::DenseMap<const FieldDecl *, Tokens> Fields;
+  llvm::DenseMap<const Expr *, Tokens> Values;
+
+  void join(const State &O) {
+    if (!O.Reached)
+      return;
+    if (!Reached) {
+      *this = O;
+      return;
+    }
+    unite(Owned, O.Owned);
+    uniteMap(Vars, O.Vars);
+    uniteMap(Fields, O.Fields);
+    uniteMap(Values, O.Values);
+  }
+
+  bool operator==(const State &O) const {
+    return Reached == O.Reached && sameTokens(Owned, O.Owned) &&
+           sameMap(Vars, O.Vars) && sameMap(Fields, O.Fields) &&
+           sameMap(Values, O.Values);
+  }
+
+  bool held(unsigned Tok, bool CountFields = true) const {
+    for (const auto &E : Vars)
+      if (test(E.second, Tok))
+        return true;
+    if (CountFields)
+      for (const auto &E : Fields)
+        if (test(E.second, Tok))
+          return true;
+    for (const auto &E : Values)
+      if (test(E.second, Tok))
+        return true;
+    return false;
+  }
+
+  bool heldByField(unsigned Tok) const {
+    for (const auto &E : Fields)
+      if (test(E.second, Tok))
+        return true;
+    return false;
+  }
+
+  void rename(unsigned From, unsigned To) {
+    auto Move = [&](Tokens &T) {
+      if (test(T, From)) {
+        T.reset(From);
+        setBit(T, To);
+      }
+    };
+    Move(Owned);
+    for (auto &E : Vars)
+      Move(E.second);
+    for (auto &E : Fields)
+      Move(E.second);
+    for (auto &E : Values)
+      Move(E.second);
+  }
+};
+
+const Expr *skipTransparent(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParens();
+    if (const auto *C = dyn_cast<CastExpr>(E)) {
+      // A constructor conversion builds a new object: not transparent.
+      if (C->getCastKind() == CK_ConstructorConversion ||
+          C->getCastKind() == CK_UserDefinedConversion)
+        return E;
+      E = C->getSubExpr();
+      continue;
+    }
+    if (const auto *FE = dyn_cast<FullExpr>(E)) {
+      E = FE->getSubExpr();
+      continue;
+    }
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = M->getSubExpr();
+      continue;
+    }
+    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E)) {
+      E = B->getSubExpr();
+      continue;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->getOpcode() == BO_Comma) {
+      E = BO->getRHS();
+      continue;
+    }
+    return E;
+  }
+  return E;
+}
+
+const FieldDecl *thisField(const Expr *E) {
+  const auto *ME = dyn_cast_or_null<MemberExpr>(E ? E->IgnoreParenImpCasts()
+                                                  : nullptr);
+  if (!ME)
+    return nullptr;
+  if (!isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+    return nullptr;
+  return dyn_cast<FieldDecl>(ME->getMemberDecl());
+}
+
+bool isNullConstant(const Expr *E, ASTContext &Ctx) {
+  return E->IgnoreParenImpCasts()->isNullPointerConstant(
+             Ctx, Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull;
+}
+
+} // namespace
+
+/// Analyses one function. Lives for one analyze() call.
+class FunctionAnalyzer {
+public:
+  FunctionAnalyzer(const OwnershipAnalysis &A, const Decl *D, const Stmt *Body)
+      : A(A), Model(A.Model), Ctx(A.Ctx), D(D), Body(Body),
+        PM(const_cast<Stmt *>(Body)) {}
+
+  FunctionFacts run();
+
+private:
+  enum class Drop { Temporary, Discarded, Overwritten };
+
+  // --- tokens and objects ---
+  unsigned objectFor(const Expr *Site, const ResourceKind *K,
+                     std::string Creator);
+  unsigned newToken(State &S, unsigned Object);
+
+  // --- state transfer ---
+  void transfer(const CFGElement &E, State &S);
+  void transferStmt(const Stmt *St, State &S);
+  void transferCall(const Expr *Call, const FunctionDecl *Callee,
+                    const Expr *ObjectArg, llvm::ArrayRef<const Expr *> Args,
+                    State &S);
+  void storeTo(const Expr *LHS, Tokens V, const Expr *StoreExpr, State &S);
+  void storeVar(const VarDecl *VD, Tokens V, const Stmt *At, State &S);
+  void storeField(const FieldDecl *F, Tokens V, const Expr *At, bool InInit,
+                  State &S);
+  Tokens valueOf(const Expr *E, const State &S) const;
+  Tokens consume(const Expr *E, State &S, Drop Why);
+  void release(const Tokens &T, State &S);
+  void escape(const Tokens &T, State &S) { release(T, S); }
+  void dropped(const Tokens &T, State &S, Drop Why, SourceLocation Where,
+               const NamedDecl *Holder);
+  void exitReached(State &S, SourceLocation Where);
+  bool isTrackedVar(const VarDecl *VD) const;
+  void refineForEdge(const CFGBlock *From, unsigned SuccIndex, State &S);
+  bool isFullExpression(const Expr *E) const;
+  SourceLocation exitLocation(const CFGBlock *B) const;
+
+  const OwnershipAnalysis &A;
+  const ApiModel &Model;
+  ASTContext &Ctx;
+  const Decl *D;
+  const Stmt *Body;
+  ParentMap PM;
+
+  FunctionFacts Facts;
+  llvm::DenseMap<const Expr *, unsigned> ObjectBySite;
+  llvm::SmallVector<bool, 8> ReleasedSomewhere;
+  llvm::DenseMap<unsigned, bool> LeakReported;
+  bool Reporting = false;
+  Tokens Pending; ///< temporaries consumed by the current element
+  const CXXRecordDecl *ThisClass = nullptr;
+  bool InConstructor = false;
+};
+
+bool FunctionAnalyzer::isTrackedVar(const VarDecl *VD) const {
+  if (!VD || !VD->hasLocalStorage() || VD->getType()->isReferenceType())
+    return false;
+  // Captured variables of an enclosing function are not ours to track.
+  const DeclContext *DC = VD->getParentFunctionOrMethod();
+  return DC && Decl::castFromDeclContext(DC) == D;
+}
+
+unsigned FunctionAnalyzer::objectFor(const Expr *Site, const ResourceKind *K,
+                                     std::string Creator) {
+  auto It = ObjectBySite.find(Site);
+  if (It != ObjectBySite.end())
+    return It->second;
+  unsigned I = Facts.Objects.size();
+  OwnedObject O;
+  O.Site = Site;
+  O.Kind = K;
+  O.Creator = std::move(Creator);
+  Facts.Objects.push_back(std::move(O));
+  ReleasedSomewhere.push_back(false);
+  ObjectBySite[Site] = I;
+  return I;
+}
+
+unsigned FunctionAnalyzer::newToken(State &S, unsigned Object) {
+  unsigned Latest = 2 * Object, Older = 2 * Object + 1;
+  // The site ran before (a loop): what it created then becomes "older".
+  if (test(S.Owned, Latest) || S.held(Latest))
+    S.rename(Latest, Older);
+  setBit(S.Owned, Latest);
+  return Latest;
+}
+
+Tokens FunctionAnalyzer::valueOf(const Expr *E, const State &S) const {
+  Tokens Out;
+  E = skipTransparent(E);
+  if (!E)
+    return Out;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (isTrackedVar(VD)) {
+        auto It = S.Vars.find(VD);
+        if (It != S.Vars.end())
+          Out = It->second;
+      }
+    return Out;
+  }
+  if (const FieldDecl *F = thisField(E)) {
+    auto It = S.Fields.find(F);
+    if (It != S.Fields.end())
+      Out = It->second;
+    return Out;
+  }
+  auto It = S.Values.find(E);
+  if (It != S.Values.end())
+    Out = It->second;
+  return Out;
+}
+
+Tokens FunctionAnalyzer::consume(const Expr *E, State &S, Drop Why) {
+  Tokens V = valueOf(E, S);
+  const Expr *Inner = skipTransparent(E);
+  // Whether the value was lost is decided once the whole element has been
+  // transferred: the consumer may still release or store it.
+  if (Inner && S.Values.erase(Inner) && any(V))
+    unite(Pending, V);
+  return V;
+}
+
+void FunctionAnalyzer::release(const Tokens &T, State &S) {
+  for (int I = T.find_first(); I != -1; I = T.find_next(I))
+    if (test(S.Owned, I)) {
+      S.Owned.reset(I);
+      if (Reporting)
+        ReleasedSomewhere[objectOf(I)] = true;
+    }
+}
+
+void FunctionAnalyzer::dropped(const Tokens &T, State &S, Drop Why,
+                               SourceLocation Where, const NamedDecl *Holder) {
+  for (int I = T.find_first(); I != -1; I = T.find_next(I)) {
+    if (!test(S.Owned, I) || S.held(I))
+      continue;
+    // Lost: nobody can release it any more. Stop tracking it, so that it is
+    // reported once, here.
+    S.Owned.reset(I);
+    unsigned Obj = objectOf(I);
+    if (Facts.Objects[Obj].OldValueOf) {
+      // The value a member held on entry; the store that lost it reports.
+      continue;
+    }
+    if (!Reporting)
+      continue;
+    LeakFact L;
+    L.Object = Obj;
+    L.Reason = Why == Drop::Temporary   ? LeakReason::Temporary
+               : Why == Drop::Discarded ? LeakReason::Discarded
+                                        : LeakReason::Overwritten;
+    L.Where = Where;
+    L.Holder = Holder;
+    Facts.Leaks.push_back(L);
+  }
+}
+
+void FunctionAnalyzer::exitReached(State &S, SourceLocation Where) {
+  if (!Reporting)
+    return;
+  for (int I = S.Owned.find_first(); I != -1; I = S.Owned.find_next(I)) {
+    unsigned Obj = objectOf(I);
+    if (Facts.Objects[Obj].OldValueOf || S.heldByField(I))
+      continue; // the class owns it now
+    LeakFact L;
+    L.Object = Obj;
+    L.Reason = LeakReason::AtExit;
+    L.Where = Where;
+    for (const auto &E : S.Vars)
+      if (test(E.second, I)) {
+        L.Holder = E.first;
+        break;
+      }
+    Facts.Leaks.push_back(L);
+  }
+}
+
+void FunctionAnalyzer::storeVar(const VarDecl *VD, Tokens V, const Stmt *At,
+                                State &S) {
+  Tokens Old = S.Vars.lookup(VD);
+  S.Vars[VD] = V;
+  for (int I = V.find_first(); I != -1; I = V.find_next(I))
+    if (!Facts.Objects[objectOf(I)].FirstVar)
+      Facts.Objects[objectOf(I)].FirstVar = VD;
+  subtract(Old, V);
+  dropped(Old, S, Drop::Overwritten, At->getBeginLoc(), VD);
+}
+
+void FunctionAnalyzer::storeField(const FieldDecl *F, Tokens V,
+                                  const Expr *At, bool InInit, State &S) {
+  Tokens Old = S.Fields.lookup(F);
+  S.Fields[F] = V;
+  subtract(Old, V);
+  // Did the store lose a value the member owned?
+  bool LostOwned = false;
+  for (int I = Old.find_first(); I != -1; I = Old.find_next(I))
+    if (test(S.Owned, I) && !S.held(I))
+      LostOwned = true;
+  dropped(Old, S, Drop::Overwritten, At->getBeginLoc(), F);
+  if (!Reporting)
+    return;
+  for (int I = V.find_first(); I != -1; I = V.find_next(I)) {
+    if (!test(S.Owned, I) || Facts.Objects[objectOf(I)].OldValueOf)
+      continue;
+    FieldStoreFact FS;
+    FS.Object = objectOf(I);
+    FS.Field = F;
+    FS.Store = At;
+    FS.InConstructor = InConstructor || InInit;
+    FS.MayOverwriteOwned = LostOwned && !FS.InConstructor;
+    Facts.FieldStores.push_back(FS);
+  }
+}
+
+void FunctionAnalyzer::storeTo(const Expr *LHS, Tokens V, const Expr *StoreExpr,
+                               State &S) {
+  const Expr *L = LHS->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(L))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (isTrackedVar(VD)) {
+        storeVar(VD, V, StoreExpr, S);
+        return;
+      }
+  if (const FieldDecl *F = thisField(L)) {
+    storeField(F, V, StoreExpr, /*InInit=*/false, S);
+    return;
+  }
+  // Memory the function does not own (a global, *Out, another object's
+  // member): no evidence of a leak.
+  escape(V, S);
+}
+
+const ResourceKind *
+OwnershipAnalysis::createdKind(const FunctionDecl *FD,
+                               std::string *CreatorName) const {
+  if (!FD)
+    return nullptr;
+  auto Tracked = [&](const ResourceKind *K) {
+    if (!K)
+      return false;
+    if (Opts.Kinds.empty())
+      return true;
+    return llvm::is_contained(Opts.Kinds, K);
+  };
+  if (const ApiRow *R = Model.find(FD, Effect::Creates, ReturnValue)) {
+    const ResourceKind *K = R->Kind == "*"
+                                ? Model.kindOfPointer(FD->getReturnType())
+                                : Model.kind(R->Kind);
+    if (Tracked(K)) {
+      if (CreatorName)
+        *CreatorName = R->Name;
+      return K;
+    }
+    return nullptr;
+  }
+  if (Derived) {
+    auto It = Derived->find(FD->getCanonicalDecl());
+    if (It != Derived->end() && Tracked(It->second)) {
+      if (CreatorName)
+        *CreatorName = FD->getQualifiedNameAsString();
+      return It->second;
+    }
+  }
+  return nullptr;
+}
+
+void FunctionAnalyzer::transferCall(const Expr *Call, const FunctionDecl *FD,
+                                    const Expr *ObjectArg,
+                                    llvm::ArrayRef<const Expr *> Args,
+                                    State &S) {
+  // Calling a method on an object borrows it.
+  if (ObjectArg)
+    consume(ObjectArg, S, Drop::Temporary);
+  bool LLVMApi = ApiModel::isLLVMApi(FD);
+  for (unsigned I = 0; I < Args.size(); ++I) {
+    const Expr *Arg = Args[I];
+    if (!Arg)
+      continue;
+    // Out-parameter creators write an owned object through &Var.
+    if (FD) {
+      if (const ApiRow *R = Model.find(FD, Effect::Creates, I)) {
+        const auto *UO =
+            dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
+        const ResourceKind *K = Model.kind(R->Kind);
+        if (UO && UO->getOpcode() == UO_AddrOf && K &&
+            (A.Opts.Kinds.empty() || llvm::is_contained(A.Opts.Kinds, K))) {
+          unsigned Obj = objectFor(Call, K, R->Name);
+          Tokens V;
+          setBit(V, newToken(S, Obj));
+          storeTo(UO->getSubExpr(), V, Call, S);
+          continue;
+        }
+      }
+    }
+    Tokens V = consume(Arg, S, Drop::Temporary);
+    if (!any(V))
+      continue;
+    if (FD && (Model.find(FD, Effect::Releases, I) ||
+               Model.find(FD, Effect::Consumes, I) ||
+               Model.find(FD, Effect::ConsumesOnSuccess, I))) {
+      release(V, S);
+      continue;
+    }
+    if (FD && Model.find(FD, Effect::Borrows, I))
+      continue;
+    if (LLVMApi)
+      continue; // LLVM APIs borrow unless the model says they consume.
+    // An unknown callee: if it receives the pointer itself (not a bool, not
+    // the pointee by reference), it may keep or free it.
+    QualType ParamTy;
+    if (FD && I < FD->getNumParams())
+      ParamTy = FD->getParamDecl(I)->getType();
+    if (!ParamTy.isNull()) {
+      QualType T = ParamTy.getNonReferenceType();
+      if (!T->isPointerType() && !T->isRecordType() &&
+          !T->isDependentType() && !T->isTemplateTypeParmType())
+        continue; // converted to bool or an integer: a borrow
+    }
+    escape(V, S);
+  }
+  // The result.
+  std::string Creator;
+  if (const ResourceKind *K = A.createdKind(FD, &Creator)) {
+    if (Call->getType()->isPointerType() || Model.kindOfPointer(Call->getType())) {
+      unsigned Obj = objectFor(Call, K, Creator);
+      Tokens V;
+      setBit(V, newToken(S, Obj));
+      S.Values[Call] = V;
+    }
+  }
+}
+
+bool FunctionAnalyzer::isFullExpression(const Expr *E) const {
+  const Stmt *P = PM.getParent(E);
+  while (P && (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P) ||
+               isa<FullExpr>(P) || isa<MaterializeTemporaryExpr>(P) ||
+               isa<CXXBindTemporaryExpr>(P)))
+    P = PM.getParent(P);
+  if (!P)
+    return true;
+  if (const auto *CE = dyn_cast<CStyleCastExpr>(P))
+    if (CE->getType()->isVoidType())
+      return true;
+  if (isa<Expr>(P))
+    return false;
+  // Consumed by the statement itself.
+  if (isa<ReturnStmt>(P) || isa<DeclStmt>(P) || isa<CXXForRangeStmt>(P))
+    return false;
+  return true;
+}
+
+void FunctionAnalyzer::transferStmt(const Stmt *St, State &S) {
+  if (const auto *DS = dyn_cast<DeclStmt>(St)) {
+    for (const Decl *Dcl : DS->decls()) {
+      const auto *VD = dyn_cast<VarDecl>(Dcl);
+      if (!VD)
+        continue;
+      Tokens V;
+      if (const Expr *Init = VD->getInit())
+        V = consume(Init, S, Drop::Temporary);
+      if (isTrackedVar(VD))
+        storeVar(VD, V, DS, S);
+      else
+        escape(V, S); // a static local or a reference: not ours any more
+    }
+    return;
+  }
+  if (const auto *RS = dyn_cast<ReturnStmt>(St)) {
+    if (const Expr *RV = RS->getRetValue()) {
+      Tokens V = consume(RV, S, Drop::Temporary);
+      Tokens Handed;
+      for (int I = V.find_first(); I != -1; I = V.find_next(I))
+        if (test(S.Owned, I))
+          setBit(Handed, I);
+      const auto *FD = dyn_cast<FunctionDecl>(D);
+      if (!Reporting) {
+        // Decided on the fixpoint only.
+      } else if (any(Handed)) {
+        if (FD && FD->getReturnType()->isPointerType())
+          Facts.ReturnsOwned =
+              Facts.Objects[objectOf(Handed.find_first())].Kind;
+      } else if (!any(V) && RV->getType()->isPointerType() &&
+                 !isNullConstant(RV, Ctx)) {
+        Facts.ReturnsOther = true;
+      }
+      release(V, S);
+    }
+    return;
+  }
+  const auto *E = dyn_cast<Expr>(St);
+  if (!E)
+    return;
+
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    const Expr *Obj = nullptr;
+    llvm::SmallVector<const Expr *, 8> Args(CE->arguments());
+    if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
+      Obj = MCE->getImplicitObjectArgument();
+    } else if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(CE);
+               OCE && FD && isa<CXXMethodDecl>(FD) &&
+               !cast<CXXMethodDecl>(FD)->isStatic() && !Args.empty()) {
+      Obj = Args.front();
+      Args.erase(Args.begin());
+    }
+    transferCall(CE, FD, Obj, Args, S);
+    // The callee expression (a function pointer, a member) is read only.
+    consume(CE->getCallee(), S, Drop::Temporary);
+  } else if (const auto *CCE = dyn_cast<CXXConstructExpr>(E)) {
+    llvm::SmallVector<const Expr *, 4> Args(CCE->arguments());
+    transferCall(CCE, CCE->getConstructor(), nullptr, Args, S);
+  } else if (const auto *Del = dyn_cast<CXXDeleteExpr>(E)) {
+    release(consume(Del->getArgument(), S, Drop::Temporary), S);
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Assign) {
+      Tokens V = consume(BO->getRHS(), S, Drop::Temporary);
+      storeTo(BO->getLHS(), V, BO, S);
+    } else if (BO->getOpcode() != BO_Comma) {
+      consume(BO->getLHS(), S, Drop::Temporary);
+      consume(BO->getRHS(), S, Drop::Temporary);
+    }
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    Tokens V = consume(UO->getSubExpr(), S, Drop::Temporary);
+    // &TM hands out a way to change or free it.
+    if (UO->getOpcode() == UO_AddrOf)
+      escape(V, S);
+  } else if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+    Tokens V = consume(CO->getTrueExpr(), S, Drop::Temporary);
+    // The branches were evaluated on different paths; both values flow here.
+    Tokens F = valueOf(CO->getFalseExpr(), S);
+    if (const Expr *FI = skipTransparent(CO->getFalseExpr()))
+      S.Values.erase(FI);
+    unite(V, F);
+    consume(CO->getCond(), S, Drop::Temporary);
+    if (any(V))
+      S.Values[E] = V;
+  } else if (const auto *LE = dyn_cast<LambdaExpr>(E)) {
+    // A lambda that captures a machine may free it: no evidence.
+    for (const LambdaCapture &C : LE->captures())
+      if (C.capturesVariable())
+        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
+          if (isTrackedVar(VD))
+            escape(S.Vars.lookup(VD), S);
+    for (const Expr *Init : LE->capture_inits())
+      if (Init)
+        escape(consume(Init, S, Drop::Temporary), S);
+  } else if (const auto *ILE = dyn_cast<InitListExpr>(E)) {
+    for (const Expr *Init : ILE->inits())
+      escape(consume(Init, S, Drop::Temporary), S);
+  } else if (const auto *TE = dyn_cast<CXXThrowExpr>(E)) {
+    if (TE->getSubExpr())
+      escape(consume(TE->getSubExpr(), S, Drop::Temporary), S);
+  } else if (isa<CastExpr>(E) || isa<ParenExpr>(E) || isa<FullExpr>(E) ||
+             isa<MaterializeTemporaryExpr>(E) ||
+             isa<CXXBindTemporaryExpr>(E) || isa<DeclRefExpr>(E)) {
+    // Transparent: the value is looked up through them.
+  } else {
+    // Anything else reads its operands (a member access, a subscript, a
+    // comparison): a borrow.
+    for (const Stmt *Child : E->children())
+      if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+        consume(CE, S, Drop::Temporary);
+  }
+
+  // A value nobody takes is discarded at the end of its full expression.
+  if (isFullExpression(E)) {
+    const Expr *Inner = skipTransparent(E);
+    Tokens V = valueOf(E, S);
+    if (Inner && S.Values.erase(Inner) && any(V))
+      dropped(V, S, Drop::Discarded, E->getBeginLoc(), nullptr);
+  }
+}
+
+void FunctionAnalyzer::transfer(const CFGElement &El, State &S) {
+  if (auto CS = El.getAs<CFGStmt>()) {
+    Pending.clear();
+    transferStmt(CS->getStmt(), S);
+    if (any(Pending))
+      dropped(Pending, S, Drop::Temporary, CS->getStmt()->getBeginLoc(),
+              nullptr);
+    Pending.clear();
+    return;
+  }
+  if (auto CI = El.getAs<CFGInitializer>()) {
+    const CXXCtorInitializer *Init = CI->getInitializer();
+    if (Init->isAnyMemberInitializer() && Init->getInit()) {
+      Pending.clear();
+      Tokens V = consume(Init->getInit(), S, Drop::Temporary);
+      if (const FieldDecl *F = Init->getAnyMember())
+        storeField(F, V, Init->getInit(), /*InInit=*/true, S);
+      else
+        escape(V, S);
+    }
+  }
+}
+
+void FunctionAnalyzer::refineForEdge(const CFGBlock *From, unsigned SuccIndex,
+                                     State &S) {
+  if (From->succ_size() != 2)
+    return;
+  const Stmt *Cond = From->getTerminatorCondition(/*StripParens=*/true);
+  const auto *E = dyn_cast_or_null<Expr>(Cond);
+  if (!E)
+    return;
+  // On which edge is the tested pointer null? Successor 0 is "true".
+  bool NullOnTrue = false;
+  E = E->IgnoreParenImpCasts();
+  while (true) {
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_LNot) {
+      NullOnTrue = !NullOnTrue;
+      E = UO->getSubExpr()->IgnoreParenImpCasts();
+      continue;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE)) {
+      const Expr *Other = nullptr;
+      if (isNullConstant(BO->getRHS(), Ctx))
+        Other = BO->getLHS();
+      else if (isNullConstant(BO->getLHS(), Ctx))
+        Other = BO->getRHS();
+      if (!Other)
+        return;
+      if (BO->getOpcode() == BO_EQ)
+        NullOnTrue = !NullOnTrue;
+      E = Other->IgnoreParenImpCasts();
+      continue;
+    }
+    break;
+  }
+  // `if (P)`: P is null on the false edge unless negated.
+  bool NullHere = (SuccIndex == 0) == NullOnTrue;
+  if (!NullHere)
+    return;
+  if (!E->getType()->isPointerType() && !E->getType()->isBooleanType())
+    return;
+  Tokens V = valueOf(E, S);
+  // Nothing is owned through a null pointer.
+  for (int I = V.find_first(); I != -1; I = V.find_next(I))
+    if (test(S.Owned, I))
+      S.Owned.reset(I);
+}
+
+SourceLocation FunctionAnalyzer::exitLocation(const CFGBlock *B) const {
+  for (auto It = B->rbegin(); It != B->rend(); ++It)
+    if (auto CS = It->getAs<CFGStmt>()) {
+      const Stmt *St = CS->getStmt();
+      if (isa<ReturnStmt>(St) || isa<CXXThrowExpr>(St))
+        return St->getBeginLoc();
+      break;
+    }
+  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+    return CS->getRBracLoc();
+  return Body->getEndLoc();
+}
+
+FunctionFacts FunctionAnalyzer::run() {
+  CFG::BuildOptions Opts;
+  Opts.AddInitializers = true;
+  Opts.setAllAlwaysAdd();
+  std::unique_ptr<CFG> G =
+      CFG::buildCFG(D, const_cast<Stmt *>(Body), &Ctx, Opts);
+  if (!G)
+    return Facts;
+  Facts.Analysed = true;
+  Facts.Blocks = G->getNumBlockIDs();
+
+  State Entry;
+  Entry.Reached = true;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(D)) {
+    ThisClass = MD->getParent();
+    InConstructor = isa<CXXConstructorDecl>(MD);
+    // Outside constructors and destructors, each member pointer to a tracked
+    // kind starts with a value the object may own.
+    if (MD->isInstance() && !InConstructor && !isa<CXXDestructorDecl>(MD) &&
+        !ThisClass->isLambda()) {
+      for (const FieldDecl *F : ThisClass->fields()) {
+        const ResourceKind *K = Model.kindOfPointer(F->getType());
+        if (!K || (!A.Opts.Kinds.empty() && !llvm::is_contained(A.Opts.Kinds, K)))
+          continue;
+        unsigned Obj = Facts.Objects.size();
+        OwnedObject O;
+        O.Kind = K;
+        O.OldValueOf = F;
+        Facts.Objects.push_back(O);
+        ReleasedSomewhere.push_back(false);
+        Tokens T;
+        setBit(T, 2 * Obj);
+        setBit(Entry.Owned, 2 * Obj);
+        Entry.Fields[F] = T;
+      }
+    }
+  }
+
+  unsigned N = G->getNumBlockIDs();
+  std::vector<State> In(N), Out(N);
+  std::vector<unsigned> Visits(N, 0);
+  const unsigned MaxVisits = 8; // bounds the cost; the lattice is finite anyway
+  const CFGBlock &EntryB = G->getEntry();
+  In[EntryB.getBlockID()] = Entry;
+
+  std::deque<const CFGBlock *> Work;
+  std::vector<bool> Queued(N, false);
+  Work.push_back(&EntryB);
+  Queued[EntryB.getBlockID()] = true;
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.front();
+    Work.pop_front();
+    unsigned ID = B->getBlockID();
+    Queued[ID] = false;
+    if (++Visits[ID] > MaxVisits)
+      continue;
+    ++Facts.Visits;
+    State S = In[ID];
+    for (const CFGElement &El : *B)
+      transfer(El, S);
+    Out[ID] = S;
+    unsigned Idx = 0;
+    for (auto SI = B->succ_begin(); SI != B->succ_end(); ++SI, ++Idx) {
+      const CFGBlock *Succ = SI->getReachableBlock();
+      if (!Succ)
+        continue;
+      State Edge = S;
+      refineForEdge(B, Idx, Edge);
+      State NewIn = In[Succ->getBlockID()];
+      NewIn.join(Edge);
+      if (!(NewIn == In[Succ->getBlockID()]) ||
+          (!Visits[Succ->getBlockID()] && !Queued[Succ->getBlockID()])) {
+        In[Succ->getBlockID()] = std::move(NewIn);
+        if (!Queued[Succ->getBlockID()]) {
+          Queued[Succ->getBlockID()] = true;
+          Work.push_back(Succ);
+        }
+      }
+    }
+  }
+
+  // Final pass over the fixpoint: record what happens, once per block.
+  Reporting = true;
+  const CFGBlock &ExitB = G->getExit();
+  for (const CFGBlock *B : *G) {
+    unsigned ID = B->getBlockID();
+    if (!In[ID].Reached || B == &ExitB)
+      continue;
+    State S = In[ID];
+    for (const CFGElement &El : *B)
+      transfer(El, S);
+    if (B->hasNoReturnElement())
+      continue;
+    // Check each edge into the exit with what that edge knows (on the
+    // false edge of `if (TM)`, TM is null and owns nothing).
+    unsigned Idx = 0;
+    for (auto SI = B->succ_begin(); SI != B->succ_end(); ++SI, ++Idx)
+      if (SI->getReachableBlock() == &ExitB) {
+        State Edge = S;
+        refineForEdge(B, Idx, Edge);
+        exitReached(Edge, exitLocation(B));
+      }
+  }
+
+  for (LeakFact &L : Facts.Leaks)
+    L.ReleasedOnOtherPaths = ReleasedSomewhere[L.Object];
+  return Facts;
+}
+
 OwnershipAnalysis::OwnershipAnalysis(const ApiModel &Model, ASTContext &Ctx,
                                      AnalysisOptions Opts,
                                      const DerivedFactories *Derived)
-    : Model(Model), Ctx(Ctx), Opts(Opts), Derived(Derived) {}
-FunctionFacts OwnershipAnalysis::analyze(const Decl *, const Stmt *) const {
-  return {};
+    : Model(Model), Ctx(Ctx), Opts(std::move(Opts)), Derived(Derived) {}
+
+FunctionFacts OwnershipAnalysis::analyze(const Decl *D,
+                                         const Stmt *Body) const {
+  if (!D || !Body)
+    return {};
+  FunctionAnalyzer FA(*this, D, Body);
+  return FA.run();
 }
-const ResourceKind *OwnershipAnalysis::createdKind(const FunctionDecl *,
-                                                   std::string *) const {
-  return nullptr;
-}
+
 } // namespace clang::tidy::llvmown

@@ -29,6 +29,7 @@ class Decl;
 class Expr;
 class FieldDecl;
 class FunctionDecl;
+class NamedDecl;
 class Stmt;
 class VarDecl;
 } // namespace clang
@@ -46,6 +47,9 @@ struct OwnedObject {
   const ResourceKind *Kind = nullptr;
   std::string Creator;              ///< "llvm::Target::createTargetMachine"
   const VarDecl *FirstVar = nullptr; ///< first local it was stored in
+  /// Set for the pseudo-object standing for the value a member of `this`
+  /// held when the method was entered (Site is null then).
+  const FieldDecl *OldValueOf = nullptr;
 };
 
 enum class LeakReason {
@@ -59,7 +63,7 @@ struct LeakFact {
   unsigned Object;           ///< index into FunctionFacts::Objects
   LeakReason Reason;
   SourceLocation Where;      ///< the exit, the overwrite, or the full expression
-  const VarDecl *Var = nullptr; ///< the overwritten or last holder, if any
+  const NamedDecl *Holder = nullptr; ///< the overwritten or last holder
   bool ReleasedOnOtherPaths = false;
 };
 
@@ -83,6 +87,9 @@ struct FunctionFacts {
   /// The function returns an object it created (or obtained from a factory)
   /// to its caller, as a raw pointer: callers own the result.
   const ResourceKind *ReturnsOwned = nullptr;
+  /// Some return hands out a non-null pointer it does not own (a cached or
+  /// member machine): such a function is no factory.
+  bool ReturnsOther = false;
   /// Number of CFG blocks and block visits, for cost tests.
   unsigned Blocks = 0, Visits = 0;
   bool Analysed = false; ///< false if no CFG could be built

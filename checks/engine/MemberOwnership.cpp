@@ -1,0 +1,162 @@
+//===- MemberOwnership.cpp ------------------------------------------------===//
+
+#include "MemberOwnership.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclFriend.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+namespace clang::tidy::llvmown {
+
+namespace {
+
+class Scanner : public RecursiveASTVisitor<Scanner> {
+public:
+  Scanner(const FieldDecl *F, const ApiModel &Model, const Stmt *Body,
+          MemberUse &Use)
+      : F(F), Model(Model), PM(const_cast<Stmt *>(Body)), Use(Use) {}
+
+  bool VisitMemberExpr(MemberExpr *ME) {
+    if (ME->getMemberDecl() == F)
+      classify(ME);
+    return true;
+  }
+
+private:
+  const Stmt *parentOf(const Stmt *S) {
+    const Stmt *P = PM.getParent(S);
+    while (P && (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P) ||
+                 isa<ExplicitCastExpr>(P) || isa<FullExpr>(P)))
+      P = PM.getParent(P);
+    return P;
+  }
+
+  void classifyArg(const FunctionDecl *FD, unsigned I) {
+    if (FD && (Model.find(FD, Effect::Releases, I) ||
+               Model.find(FD, Effect::Consumes, I) ||
+               Model.find(FD, Effect::ConsumesOnSuccess, I))) {
+      Use.Released = true;
+      return;
+    }
+    if (FD && (Model.find(FD, Effect::Borrows, I) || ApiModel::isLLVMApi(FD)))
+      return;
+    if (FD && I < FD->getNumParams()) {
+      QualType T = FD->getParamDecl(I)->getType().getNonReferenceType();
+      if (!T->isPointerType() && !T->isRecordType())
+        return;
+    }
+    Use.Escapes = true;
+  }
+
+  void classify(const MemberExpr *ME) {
+    const Stmt *Child = ME;
+    // Skip the transparent wrappers between the member and its user.
+    for (const Stmt *P = PM.getParent(Child);
+         P && (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P) ||
+               isa<ExplicitCastExpr>(P) || isa<FullExpr>(P));
+         P = PM.getParent(P))
+      Child = P;
+    const Stmt *P = parentOf(ME);
+    if (!P)
+      return;
+    if (isa<CXXDeleteExpr>(P)) {
+      Use.Released = true;
+      return;
+    }
+    if (const auto *CE = dyn_cast<CallExpr>(P)) {
+      unsigned Offset = 0;
+      if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(CE))
+        if (isa_and_nonnull<CXXMethodDecl>(OCE->getDirectCallee()))
+          Offset = 1;
+      for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+        if (CE->getArg(I) == Child && I >= Offset)
+          classifyArg(CE->getDirectCallee(), I - Offset);
+      return;
+    }
+    if (const auto *CCE = dyn_cast<CXXConstructExpr>(P)) {
+      for (unsigned I = 0; I < CCE->getNumArgs(); ++I)
+        if (CCE->getArg(I) == Child)
+          classifyArg(CCE->getConstructor(), I);
+      return;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+      if (BO->getOpcode() == BO_Assign && BO->getRHS() == Child)
+        Use.Escapes = true;
+      return;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
+      if (UO->getOpcode() == UO_AddrOf)
+        Use.Escapes = true;
+      return;
+    }
+    if (isa<ReturnStmt>(P) || isa<DeclStmt>(P) || isa<InitListExpr>(P) ||
+        isa<LambdaExpr>(P) || isa<CXXThrowExpr>(P) ||
+        isa<AbstractConditionalOperator>(P))
+      Use.Escapes = true;
+  }
+
+  const FieldDecl *F;
+  const ApiModel &Model;
+  ParentMap PM;
+  MemberUse &Use;
+};
+
+void scanBody(const FieldDecl *F, const ApiModel &Model, const Stmt *Body,
+              MemberUse &Use) {
+  if (!Body)
+    return;
+  Scanner S(F, Model, Body, Use);
+  S.TraverseStmt(const_cast<Stmt *>(Body));
+}
+
+} // namespace
+
+MemberUse scanMemberUses(const FieldDecl *F, const ApiModel &Model,
+                         llvm::ArrayRef<const Stmt *> OtherBodies,
+                         bool ClassInMainFile) {
+  MemberUse Use;
+  const auto *RD = dyn_cast<CXXRecordDecl>(F->getParent());
+  if (!RD || !RD->hasDefinition()) {
+    Use.AllCodeVisible = false;
+    return Use;
+  }
+  if (RD->hasFriends() || RD->getDescribedClassTemplate() ||
+      isa<ClassTemplateSpecializationDecl>(RD))
+    Use.AllCodeVisible = false;
+  bool Public = F->getAccess() == AS_public || F->getAccess() == AS_none;
+  if (Public && !ClassInMainFile)
+    Use.AllCodeVisible = false;
+  for (const CXXMethodDecl *MD : RD->methods()) {
+    if (MD->isImplicit() || MD->isDeleted() || MD->isDefaulted() ||
+        MD->isPureVirtual())
+      continue;
+    const FunctionDecl *Def = nullptr;
+    if (!MD->hasBody(Def) || !Def) {
+      Use.AllCodeVisible = false;
+      continue;
+    }
+    scanBody(F, Model, Def->getBody(), Use);
+    // Member initializers of constructors can copy the member too.
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        if (Init->getInit())
+          scanBody(F, Model, Init->getInit(), Use);
+  }
+  // Member function templates are not in methods().
+  for (const Decl *Dcl : RD->decls())
+    if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(Dcl)) {
+      const FunctionDecl *Def = nullptr;
+      if (FTD->getTemplatedDecl()->hasBody(Def) && Def)
+        scanBody(F, Model, Def->getBody(), Use);
+      else
+        Use.AllCodeVisible = false;
+    }
+  if (Public)
+    for (const Stmt *B : OtherBodies)
+      scanBody(F, Model, B, Use);
+  return Use;
+}
+
+} // namespace clang::tidy::llvmown
