@@ -27,8 +27,10 @@ namespace {
 
 constexpr llvm::StringLiteral KindName = "TargetMachine";
 
-/// True if \p Body calls something that creates a tracked object.
-bool callsCreator(const Stmt *Body, const OwnershipAnalysis &OA) {
+/// True if \p Body (or, for a constructor, its member initializers) calls
+/// something that creates a tracked object.
+bool callsCreator(const Decl *D, const Stmt *Body,
+                  const OwnershipAnalysis &OA) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const OwnershipAnalysis &OA;
     bool Found = false;
@@ -41,6 +43,10 @@ bool callsCreator(const Stmt *Body, const OwnershipAnalysis &OA) {
     // Out-parameter creators are calls too; nothing else creates.
   } F(OA);
   F.TraverseStmt(const_cast<Stmt *>(Body));
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(D))
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (!F.Found && Init->getInit())
+        F.TraverseStmt(Init->getInit());
   return F.Found;
 }
 
@@ -63,10 +69,12 @@ bool onlySmartPointerCompatibleUses(const VarDecl *VD, const Stmt *Body,
   for (const DeclRefExpr *DRE : U.Refs) {
     const Stmt *Child = DRE;
     const Stmt *P = PM.getParent(Child);
+    // Skip reads and const-qualification (`TM->constMethod()`).
     while (P && (isa<ParenExpr>(P) ||
                  (isa<ImplicitCastExpr>(P) &&
-                  cast<ImplicitCastExpr>(P)->getCastKind() ==
-                      CK_LValueToRValue))) {
+                  (cast<ImplicitCastExpr>(P)->getCastKind() ==
+                       CK_LValueToRValue ||
+                   cast<ImplicitCastExpr>(P)->getCastKind() == CK_NoOp)))) {
       Child = P;
       P = PM.getParent(P);
     }
@@ -187,7 +195,7 @@ void TargetMachineLeakCheck::onEndOfTranslationUnit() {
       if (Done[I])
         continue;
       const auto &[D, Body] = Functions[I];
-      if (!callsCreator(Body, OA))
+      if (!callsCreator(D, Body, OA))
         continue;
       Facts[I] = OA.analyze(D, Body);
       Done[I] = true;
@@ -249,6 +257,12 @@ void TargetMachineLeakCheck::onEndOfTranslationUnit() {
         diag(At, "%0 is never released: it is used only as a temporary")
             << What;
         break;
+      case LeakReason::ScopeEnd:
+        diag(At, "%0 leaks when %1 goes out of scope at line %2")
+            << What << HolderName << Line(L.Where);
+        diag(L.Where, "%0 goes out of scope here", DiagnosticIDs::Note)
+            << HolderName;
+        break;
       case LeakReason::Overwritten:
         diag(At, "%0 is overwritten while still owned at line %1")
             << What << Line(L.Where);
@@ -256,11 +270,13 @@ void TargetMachineLeakCheck::onEndOfTranslationUnit() {
             << (L.Holder ? HolderName : "its holder");
         break;
       case LeakReason::AtExit: {
-        auto Diag =
+        DiagnosticBuilder Diag =
             L.ReleasedOnOtherPaths
                 ? diag(At, "%0 leaks when the function returns at line %1")
-                      << What << Line(L.Where)
-                : diag(At, "%0 is never released") << What;
+                : diag(At, "%0 is never released");
+        Diag << What;
+        if (L.ReleasedOnOtherPaths)
+          Diag << Line(L.Where);
         // Fix-it: a local initialised with the call, released nowhere, used
         // only in ways std::unique_ptr supports.
         const auto *VD = dyn_cast_or_null<VarDecl>(L.Holder);

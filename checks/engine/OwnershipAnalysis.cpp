@@ -207,7 +207,7 @@ public:
   FunctionFacts run();
 
 private:
-  enum class Drop { Temporary, Discarded, Overwritten };
+  enum class Drop { Temporary, Discarded, Overwritten, AtExit, ScopeEnd };
 
   // --- tokens and objects ---
   unsigned objectFor(const Expr *Site, const ResourceKind *K,
@@ -249,6 +249,7 @@ private:
   llvm::DenseMap<unsigned, bool> LeakReported;
   bool Reporting = false;
   Tokens Pending; ///< temporaries consumed by the current element
+  llvm::SmallPtrSet<const Stmt *, 4> CtorInitExprs;
   const CXXRecordDecl *ThisClass = nullptr;
   bool InConstructor = false;
 };
@@ -348,9 +349,23 @@ void FunctionAnalyzer::dropped(const Tokens &T, State &S, Drop Why,
       continue;
     LeakFact L;
     L.Object = Obj;
-    L.Reason = Why == Drop::Temporary   ? LeakReason::Temporary
-               : Why == Drop::Discarded ? LeakReason::Discarded
-                                        : LeakReason::Overwritten;
+    switch (Why) {
+    case Drop::Temporary:
+      L.Reason = LeakReason::Temporary;
+      break;
+    case Drop::Discarded:
+      L.Reason = LeakReason::Discarded;
+      break;
+    case Drop::Overwritten:
+      L.Reason = LeakReason::Overwritten;
+      break;
+    case Drop::AtExit:
+      L.Reason = LeakReason::AtExit;
+      break;
+    case Drop::ScopeEnd:
+      L.Reason = LeakReason::ScopeEnd;
+      break;
+    }
     L.Where = Where;
     L.Holder = Holder;
     Facts.Leaks.push_back(L);
@@ -458,8 +473,13 @@ OwnershipAnalysis::createdKind(const FunctionDecl *FD,
   if (Derived) {
     auto It = Derived->find(FD->getCanonicalDecl());
     if (It != Derived->end() && Tracked(It->second)) {
-      if (CreatorName)
-        *CreatorName = FD->getQualifiedNameAsString();
+      if (CreatorName) {
+        // Users do not spell anonymous namespaces.
+        PrintingPolicy PP(Ctx.getLangOpts());
+        PP.SuppressUnwrittenScope = true;
+        llvm::raw_string_ostream OS(*CreatorName);
+        FD->printQualifiedName(OS, PP);
+      }
       return It->second;
     }
   }
@@ -538,8 +558,13 @@ bool FunctionAnalyzer::isFullExpression(const Expr *E) const {
                isa<FullExpr>(P) || isa<MaterializeTemporaryExpr>(P) ||
                isa<CXXBindTemporaryExpr>(P)))
     P = PM.getParent(P);
-  if (!P)
-    return true;
+  if (!P) {
+    // A member initializer's expression: the CFGInitializer consumes it.
+    const Stmt *Top = E;
+    while (const Stmt *Up = PM.getParent(Top))
+      Top = Up;
+    return !CtorInitExprs.count(Top);
+  }
   if (const auto *CE = dyn_cast<CStyleCastExpr>(P))
     if (CE->getType()->isVoidType())
       return true;
@@ -570,10 +595,13 @@ void FunctionAnalyzer::transferStmt(const Stmt *St, State &S) {
   if (const auto *RS = dyn_cast<ReturnStmt>(St)) {
     if (const Expr *RV = RS->getRetValue()) {
       Tokens V = consume(RV, S, Drop::Temporary);
-      Tokens Handed;
+      // Returning what a member holds (a lazily created machine) lends it;
+      // the object keeps it.
+      Tokens Handed, Lent;
       for (int I = V.find_first(); I != -1; I = V.find_next(I))
         if (test(S.Owned, I))
-          setBit(Handed, I);
+          setBit(S.heldByField(I) ? Lent : Handed, I);
+      subtract(V, Lent);
       const auto *FD = dyn_cast<FunctionDecl>(D);
       if (!Reporting) {
         // Decided on the fixpoint only.
@@ -581,7 +609,7 @@ void FunctionAnalyzer::transferStmt(const Stmt *St, State &S) {
         if (FD && FD->getReturnType()->isPointerType())
           Facts.ReturnsOwned =
               Facts.Objects[objectOf(Handed.find_first())].Kind;
-      } else if (!any(V) && RV->getType()->isPointerType() &&
+      } else if ((any(Lent) || !any(V)) && RV->getType()->isPointerType() &&
                  !isNullConstant(RV, Ctx)) {
         Facts.ReturnsOther = true;
       }
@@ -683,6 +711,26 @@ void FunctionAnalyzer::transfer(const CFGElement &El, State &S) {
     Pending.clear();
     return;
   }
+  if (auto LE = El.getAs<CFGLifetimeEnds>()) {
+    const VarDecl *VD = LE->getVarDecl();
+    auto It = S.Vars.find(VD);
+    if (It == S.Vars.end())
+      return;
+    Tokens Old = It->second;
+    S.Vars.erase(It);
+    // Where the variable dies: at a return or the end of the function (the
+    // function's exit), or at the end of an inner scope, a break, continue
+    // or goto.
+    const Stmt *Trigger = LE->getTriggerStmt();
+    SourceLocation Where = Trigger ? Trigger->getBeginLoc() : SourceLocation();
+    bool AtExit = !Trigger || isa<ReturnStmt>(Trigger) || Trigger == Body;
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Trigger))
+      Where = CS->getRBracLoc();
+    if (!Trigger)
+      Where = exitLocation(nullptr);
+    dropped(Old, S, AtExit ? Drop::AtExit : Drop::ScopeEnd, Where, VD);
+    return;
+  }
   if (auto CI = El.getAs<CFGInitializer>()) {
     const CXXCtorInitializer *Init = CI->getInitializer();
     if (Init->isAnyMemberInitializer() && Init->getInit()) {
@@ -744,7 +792,8 @@ void FunctionAnalyzer::refineForEdge(const CFGBlock *From, unsigned SuccIndex,
 }
 
 SourceLocation FunctionAnalyzer::exitLocation(const CFGBlock *B) const {
-  for (auto It = B->rbegin(); It != B->rend(); ++It)
+  if (B)
+    for (auto It = B->rbegin(); It != B->rend(); ++It)
     if (auto CS = It->getAs<CFGStmt>()) {
       const Stmt *St = CS->getStmt();
       if (isa<ReturnStmt>(St) || isa<CXXThrowExpr>(St))
@@ -759,6 +808,7 @@ SourceLocation FunctionAnalyzer::exitLocation(const CFGBlock *B) const {
 FunctionFacts FunctionAnalyzer::run() {
   CFG::BuildOptions Opts;
   Opts.AddInitializers = true;
+  Opts.AddLifetime = true;
   Opts.setAllAlwaysAdd();
   std::unique_ptr<CFG> G =
       CFG::buildCFG(D, const_cast<Stmt *>(Body), &Ctx, Opts);
@@ -766,6 +816,13 @@ FunctionFacts FunctionAnalyzer::run() {
     return Facts;
   Facts.Analysed = true;
   Facts.Blocks = G->getNumBlockIDs();
+
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(D))
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (Expr *IE = Init->getInit()) {
+        PM.addStmt(IE);
+        CtorInitExprs.insert(IE);
+      }
 
   State Entry;
   Entry.Reached = true;

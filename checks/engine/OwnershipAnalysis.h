@@ -57,6 +57,7 @@ enum class LeakReason {
   Temporary,   ///< used only as a temporary (e.g. `create()->foo()`)
   AtExit,      ///< still owned when the function returns
   Overwritten, ///< the last holder was overwritten while it was owned
+  ScopeEnd,    ///< its last holder went out of scope (not at a return)
 };
 
 struct LeakFact {

@@ -1,0 +1,560 @@
+#!/usr/bin/env python3
+"""check_llvmown.py - run an llvmown front end on a test file and compare its
+diagnostics with the expectations written in the file.
+
+Usage:
+  check_llvmown.py --frontend tidy|tool [--config <yaml>] [--checks <glob>]
+                   [--check-fixes] [--allow-errors] [--expect-exit N]
+                   <test-file> [-- <compiler args>]
+
+Expectations are comments in the test file:
+
+  // WARN: <text>        a warning on this line whose message contains <text>
+  // WARN@+N: <text>     ... on the line N below (@-N: N above)
+  // WARN#C: <text>      ... at column C (also WARN@+N#C:)
+  // NOTE: <text>        a note on this line (same @+N / @-N / #C forms)
+  // ERROR: <text>       an error on this line (only with --allow-errors)
+  // FIXED: <text>       with --check-fixes: after clang-tidy --fix, this
+                         line contains <text> (also FIXED@+N / FIXED@-N)
+
+<text> is matched as a substring of the diagnostic as printed, message plus
+the trailing " [check-name]"; {{...}} parts are Python regular expressions.
+Several expectations may share a line ("// WARN: a // FIXED: b"): each
+runs to the next marker. Markers are case-sensitive; a plain comment that
+starts "// NOTE:" is taken for an expectation.
+
+--check-fixes runs clang-tidy --fix on a copy of the test in a temporary
+directory, with every expectation comment cut off first (so FIXED text is
+matched against code only, never against its own comment), and with
+"-iquote <test dir>" so that quoted includes still resolve. Lines a fix
+inserts count as part of the line above them. Every line with no FIXED
+expectation must come out unchanged.
+
+Every warning must be claimed by exactly one expectation (warnings in other
+files, e.g. headers, always fail); every expectation must claim one
+diagnostic; notes nobody asks for are fine. Any error fails the test unless
+--allow-errors. Exit status: 0 pass, 1 fail, 2 usage error or malformed test.
+"""
+
+import argparse
+import difflib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+
+KIND_TO_SEVERITY = {"WARN": "warning", "NOTE": "note", "ERROR": "error"}
+
+# "// WARN@+2#7:" - kind, optional line offset, optional column.
+MARKER_RE = re.compile(r"//\s*(WARN|NOTE|ERROR|FIXED)(?:@([+-]\d+))?(?:#(\d+))?:")
+
+# file:line:col: severity: message
+DIAG_RE = re.compile(
+    r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): "
+    r"(?P<sev>warning|error|fatal error|note|remark): (?P<msg>.*?)\s*$")
+# severity: message (no location)
+BARE_DIAG_RE = re.compile(
+    r"^(?P<sev>warning|error|fatal error): (?P<msg>.*?)\s*$")
+CHECK_NAME_RE = re.compile(r"\s\[([^\[\]]+)\]$")
+
+# Output that means a front end did not really run: clang-tidy ignores a
+# --load it cannot open and exits 0, and the plugin refuses other versions.
+LOAD_FAILURE_PATTERNS = [
+    (re.compile(r"Error opening '"), "clang-tidy could not open the plugin"),
+    (re.compile(r"-load request ignored"), "clang-tidy ignored the plugin"),
+    (re.compile(r"unable to load plugin"), "the plugin failed to load"),
+    (re.compile(r"llvmown-tidy\.so was built for clang-tidy"),
+     "the plugin refused this clang-tidy"),
+    (re.compile(r"refusing to load the llvmown checks"),
+     "the plugin refused this clang-tidy"),
+    (re.compile(r"^(Error: )?no checks enabled", re.M | re.I),
+     "no checks enabled (the plugin is not loaded, or --checks matches "
+     "nothing)"),
+    (re.compile(r"^Stack dump:", re.M), "the front end crashed"),
+    (re.compile(r"PLEASE submit a bug report"), "the front end crashed"),
+]
+
+
+class MalformedTest(Exception):
+    pass
+
+
+def pattern_to_regex(text):
+    """Literal text with {{regex}} parts, as in FileCheck."""
+    out = []
+    pos = 0
+    while True:
+        start = text.find("{{", pos)
+        if start < 0:
+            out.append(re.escape(text[pos:]))
+            break
+        end = text.find("}}", start + 2)
+        if end < 0:
+            raise MalformedTest("unterminated '{{' in %r" % text)
+        # '}}}' ends with the last two braces: "{{a{3}}}" is "a{3}".
+        while text.startswith("}", end + 2):
+            end += 1
+        out.append(re.escape(text[pos:start]))
+        inner = text[start + 2:end]
+        try:
+            re.compile(inner)
+        except re.error as e:
+            raise MalformedTest("bad regular expression {{%s}}: %s" % (inner, e))
+        out.append("(?:%s)" % inner)
+        pos = end + 2
+    return re.compile("".join(out))
+
+
+class Expectation:
+    def __init__(self, kind, line, col, text, source_line):
+        self.kind = kind
+        self.line = line            # 1-based line it is about
+        self.col = col              # None or 1-based column
+        self.text = text
+        self.source_line = source_line  # line the comment is written on
+        self.regex = pattern_to_regex(text)
+
+    def where(self):
+        s = "line %d" % self.line
+        if self.col:
+            s += ":%d" % self.col
+        if self.source_line != self.line:
+            s += " (expectation written on line %d)" % self.source_line
+        return s
+
+    def describe(self):
+        col = "#%d" % self.col if self.col else ""
+        return "%s%s: %s" % (self.kind, col, self.text)
+
+
+class Diagnostic:
+    def __init__(self, file, line, col, severity, message, raw):
+        self.file = file
+        self.line = line
+        self.col = col
+        self.severity = "error" if severity == "fatal error" else severity
+        self.message = message      # including " [check-name]" if printed
+        self.raw = raw
+        m = CHECK_NAME_RE.search(message)
+        self.check = m.group(1) if m else None
+
+
+def parse_expectations(lines):
+    exps = []
+    for idx, text in enumerate(lines):
+        lineno = idx + 1
+        marks = list(MARKER_RE.finditer(text))
+        for i, m in enumerate(marks):
+            end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
+            body = text[m.end():end].strip()
+            kind, offset, col = m.group(1), m.group(2), m.group(3)
+            target = lineno + (int(offset) if offset else 0)
+            if not body:
+                raise MalformedTest("line %d: empty %s expectation"
+                                    % (lineno, kind))
+            if target < 1 or target > len(lines):
+                raise MalformedTest("line %d: %s points to line %d, outside "
+                                    "the file" % (lineno, m.group(0), target))
+            if kind == "FIXED" and col:
+                raise MalformedTest("line %d: FIXED takes no column" % lineno)
+            try:
+                exps.append(Expectation(kind, target,
+                                        int(col) if col else None,
+                                        body, lineno))
+            except MalformedTest as e:
+                raise MalformedTest("line %d: %s" % (lineno, e))
+    return exps
+
+
+def strip_expectations(lines):
+    """The test lines with every expectation comment removed (line numbers
+    and the columns of code are kept), so that FIXED text cannot match the
+    comment that states it."""
+    out = []
+    for text in lines:
+        m = MARKER_RE.search(text)
+        if m:
+            nl = text[len(text.rstrip("\r\n")):]
+            text = text[:m.start()].rstrip() + nl
+        out.append(text)
+    return out
+
+
+def parse_diagnostics(output):
+    diags, bare = [], []
+    for raw in output.splitlines():
+        m = DIAG_RE.match(raw)
+        if m:
+            diags.append(Diagnostic(m.group("file"), int(m.group("line")),
+                                    int(m.group("col")), m.group("sev"),
+                                    m.group("msg"), raw))
+            continue
+        m = BARE_DIAG_RE.match(raw)
+        if m:
+            bare.append(Diagnostic(None, 0, 0, m.group("sev"), m.group("msg"),
+                                   raw))
+    return diags, bare
+
+
+def same_file(path, wanted_real, cwd):
+    if not os.path.isabs(path):
+        path = os.path.join(cwd, path)
+    return os.path.realpath(path) == wanted_real
+
+
+def match(exps, diags):
+    """Maximum one-to-one matching of expectations to diagnostics (tiny
+    bipartite graph: augmenting paths). Returns {exp index: diag index}."""
+    cand = []
+    for e in exps:
+        sev = KIND_TO_SEVERITY[e.kind]
+        cand.append([j for j, d in enumerate(diags)
+                     if d.severity == sev and d.line == e.line
+                     and (e.col is None or d.col == e.col)
+                     and e.regex.search(d.message)])
+    owner = {}  # diag index -> exp index
+
+    def augment(i, seen):
+        for j in cand[i]:
+            if j in seen:
+                continue
+            seen.add(j)
+            if j not in owner or augment(owner[j], seen):
+                owner[j] = i
+                return True
+        return False
+
+    for i in range(len(exps)):
+        augment(i, set())
+    return {i: j for j, i in owner.items()}
+
+
+def find_default(env, candidates):
+    if os.environ.get(env):
+        return os.environ[env]
+    for c in candidates:
+        if os.path.exists(c):
+            return c
+    return candidates[0]
+
+
+def parse_args(argv):
+    if "--" in argv:
+        k = argv.index("--")
+        own, compiler_args, have_dashdash = argv[:k], argv[k + 1:], True
+    else:
+        own, compiler_args, have_dashdash = argv, [], False
+    p = argparse.ArgumentParser(
+        prog="check_llvmown.py",
+        description="Run an llvmown front end on a test file and check the "
+                    "expectations written in it.")
+    p.add_argument("--frontend", required=True,
+                   help="tidy, tool (or fake:<file> for the runner's own "
+                        "tests)")
+    p.add_argument("--config", help="YAML configuration passed as --config=")
+    p.add_argument("--checks", help="check glob (default llvmown-*)")
+    p.add_argument("--check-fixes", action="store_true",
+                   help="run clang-tidy --fix on a copy and check FIXED lines")
+    p.add_argument("--allow-errors", action="store_true",
+                   help="error diagnostics do not fail the test")
+    p.add_argument("--expect-exit", type=int,
+                   help="exit status the tool must return (tool frontend)")
+    p.add_argument("--clang-tidy-binary", default=find_default(
+        "LLVMOWN_CLANG_TIDY", ["/usr/lib/llvm-19/bin/clang-tidy"]),
+        help=argparse.SUPPRESS)
+    p.add_argument("--plugin", default=find_default(
+        "LLVMOWN_PLUGIN", [os.path.join(REPO, "build", "lib",
+                                        "llvmown-tidy.so")]),
+        help=argparse.SUPPRESS)
+    p.add_argument("--llvmown-binary", default=find_default(
+        "LLVMOWN_TOOL", [os.path.join(REPO, "build", "bin", "llvmown")]),
+        help=argparse.SUPPRESS)
+    p.add_argument("--fake-exit", type=int, help=argparse.SUPPRESS)
+    p.add_argument("--timeout", type=float, default=300,
+                   help=argparse.SUPPRESS)
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="print the command and its output even on success")
+    p.add_argument("test_file")
+    args = p.parse_args(own)
+    args.compiler_args = compiler_args
+    args.have_dashdash = have_dashdash
+    if args.frontend not in ("tidy", "tool") and \
+            not args.frontend.startswith("fake:"):
+        p.error("--frontend must be 'tidy' or 'tool'")
+    if args.check_fixes and args.frontend == "tool":
+        p.error("--check-fixes needs --frontend tidy (the tool does not fix)")
+    if args.fake_exit is not None and not args.frontend.startswith("fake:"):
+        p.error("--fake-exit is only for --frontend fake:<file>")
+    return args
+
+
+def build_command(args, source, extra_compiler_args):
+    checks = args.checks or "llvmown-*"
+    if args.frontend == "tidy":
+        cmd = [args.clang_tidy_binary, "--load=" + args.plugin,
+               "-checks=-*," + checks]
+        # An explicit configuration also keeps any .clang-tidy file above the
+        # test from leaking options into it.
+        cmd.append("--config=" + (args.config if args.config is not None
+                                  else "{}"))
+        if args.check_fixes:
+            cmd.append("--fix")
+        cmd.append(source)
+        # Always '--': no compilation database lookup for a test.
+        cmd += ["--"] + args.compiler_args + extra_compiler_args
+        return cmd
+    cmd = [args.llvmown_binary]
+    if args.config is not None:
+        cmd.append("--config=" + args.config)
+    if args.checks:
+        cmd.append("--checks=" + args.checks)
+    cmd.append(source)
+    if args.have_dashdash:
+        cmd += ["--"] + args.compiler_args + extra_compiler_args
+    return cmd
+
+
+def run(cmd, timeout):
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           stdin=subprocess.DEVNULL, timeout=timeout)
+    except FileNotFoundError:
+        return None, "", "cannot execute %s: not found\n" % cmd[0]
+    except subprocess.TimeoutExpired as e:
+        out = (e.stdout or b"").decode("utf-8", "replace")
+        err = (e.stderr or b"").decode("utf-8", "replace")
+        return None, out, err + "\ntimed out after %gs\n" % timeout
+    return (p.returncode, p.stdout.decode("utf-8", "replace"),
+            p.stderr.decode("utf-8", "replace"))
+
+
+def show_lines(text, indent):
+    """Text of one or more lines for the report, continuation lines
+    indented; '(deleted)' if empty."""
+    lines = text.rstrip("\n").split("\n")
+    if lines == [""]:
+        return "(deleted)"
+    return ("\n" + " " * indent).join(lines)
+
+
+def fixed_line_map(before, after):
+    """For each line of `before` (0-based), the text it became in `after`:
+    the same line if unchanged, the aligned line of an equally long changed
+    block, or the whole replacement block otherwise ('' if deleted). Lines
+    inserted between unchanged lines belong to the line above them (to the
+    first line at the top of the file)."""
+    sm = difflib.SequenceMatcher(None, before, after, autojunk=False)
+    result = {}
+    prefix = ""
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if tag == "equal" or (tag == "replace" and i2 - i1 == j2 - j1):
+            for k in range(i2 - i1):
+                result[i1 + k] = after[j1 + k]
+        elif tag == "insert":
+            block = "".join(after[j1:j2])
+            if i1 > 0:
+                result[i1 - 1] = result.get(i1 - 1, "") + block
+            else:
+                prefix += block
+        else:
+            block = "".join(after[j1:j2])
+            for k in range(i1, i2):
+                result[k] = block
+    if prefix:
+        result[0] = prefix + result.get(0, "")
+    return result
+
+
+def main(argv):
+    try:
+        args = parse_args(argv)
+    except SystemExit as e:
+        return 2 if e.code else 0
+
+    test_file = os.path.abspath(args.test_file)
+    try:
+        with open(test_file, encoding="utf-8", errors="replace") as f:
+            lines = f.readlines()
+    except OSError as e:
+        print("check_llvmown: cannot read test file: %s" % e)
+        return 2
+    try:
+        exps = parse_expectations(lines)
+    except MalformedTest as e:
+        print("check_llvmown: malformed test %s: %s" % (test_file, e))
+        return 2
+    fixed_exps = [e for e in exps if e.kind == "FIXED"]
+    diag_exps = [e for e in exps if e.kind != "FIXED"]
+    if any(e.kind == "ERROR" for e in exps) and not args.allow_errors:
+        print("check_llvmown: malformed test %s: ERROR expectations need "
+              "--allow-errors" % test_file)
+        return 2
+
+    tmpdir = None
+    source = test_file
+    extra = []
+    if args.check_fixes:
+        tmpdir = tempfile.mkdtemp(prefix="check_llvmown.")
+        source = os.path.join(tmpdir, os.path.basename(test_file))
+        stripped = strip_expectations(lines)
+        with open(source, "w", encoding="utf-8") as f:
+            f.writelines(stripped)
+        # "..." includes relative to the test keep working from the copy.
+        extra = ["-iquote", os.path.dirname(test_file)]
+
+    try:
+        return check(args, test_file, source, lines, diag_exps, fixed_exps,
+                     extra)
+    finally:
+        if tmpdir:
+            shutil.rmtree(tmpdir, ignore_errors=True)
+
+
+def check(args, test_file, source, lines, diag_exps, fixed_exps, extra):
+    cwd = os.getcwd()
+    if args.frontend.startswith("fake:"):
+        canned = args.frontend[len("fake:"):]
+        cmd = ["<fake frontend: %s>" % canned]
+        try:
+            with open(canned, encoding="utf-8") as f:
+                out = f.read().replace("@FILE@", source)
+        except OSError as e:
+            print("check_llvmown: cannot read canned output: %s" % e)
+            return 2
+        rc, err = (args.fake_exit if args.fake_exit is not None else 0), ""
+    else:
+        cmd = build_command(args, source, extra)
+        rc, out, err = run(cmd, args.timeout)
+    output = out + err
+
+    problems = []
+    for pat, why in LOAD_FAILURE_PATTERNS:
+        if pat.search(output):
+            problems.append(why)
+    if rc is None:
+        problems.append("the front end did not run to completion")
+    elif rc < 0:
+        problems.append("the front end was killed by signal %d" % -rc)
+
+    diags, bare = parse_diagnostics(output)
+    source_real = os.path.realpath(source)
+    here = [d for d in diags if same_file(d.file, source_real, cwd)]
+    elsewhere = [d for d in diags if d not in here]
+
+    errors_seen = any(d.severity == "error" for d in diags + bare)
+    for d in bare:
+        if d.severity == "error":
+            if not args.allow_errors:
+                problems.append("error without a location: %s" % d.raw)
+        else:
+            problems.append("warning without a location: %s" % d.raw)
+    for d in elsewhere:
+        if d.severity == "warning":
+            problems.append("unexpected warning in another file: %s" % d.raw)
+        elif d.severity == "error" and not args.allow_errors:
+            problems.append("error in another file (the test code must "
+                            "compile; or pass --allow-errors): %s" % d.raw)
+
+    matched = match(diag_exps, here)
+    claimed = set(matched.values())
+    line_problems = []
+    for i, e in enumerate(diag_exps):
+        if i in matched:
+            continue
+        sev = KIND_TO_SEVERITY[e.kind]
+        msg = "expected %s not found: %s" % (sev, e.describe())
+        near = [d for d in here if d.severity == sev and
+                e.regex.search(d.message)]
+        if near:
+            msg += "\n      (matching %s reported at %s)" % (
+                sev, ", ".join("line %d:%d" % (d.line, d.col) for d in near))
+        same_line = [d for d in here if d.severity == sev and
+                     d.line == e.line]
+        for d in same_line:
+            msg += "\n      (on that line: %d:%d: %s)" % (d.line, d.col,
+                                                          d.message)
+        line_problems.append((e.line, "%s: %s" % (e.where(), msg)))
+    for j, d in enumerate(here):
+        if j in claimed:
+            continue
+        if d.severity == "warning":
+            line_problems.append(
+                (d.line, "line %d:%d: unexpected warning: %s"
+                 % (d.line, d.col, d.message)))
+        elif d.severity == "error" and not args.allow_errors:
+            line_problems.append(
+                (d.line, "line %d:%d: error (the test code must compile; or "
+                 "pass --allow-errors): %s" % (d.line, d.col, d.message)))
+
+    # Exit status of the tool: 1 with findings, 0 without, 2 on bad input.
+    expected_rc = args.expect_exit
+    if expected_rc is None and (args.frontend == "tool" or
+                                args.fake_exit is not None):
+        if errors_seen and args.allow_errors:
+            expected_rc = 2
+        else:
+            expected_rc = 1 if any(e.kind == "WARN" for e in diag_exps) else 0
+    if expected_rc is not None and rc is not None and rc >= 0 \
+            and rc != expected_rc:
+        problems.append("exit status %d, expected %d" % (rc, expected_rc))
+    if args.frontend == "tidy" and rc is not None and rc > 0 \
+            and not errors_seen and args.expect_exit is None:
+        problems.append("clang-tidy exited with %d without reporting an "
+                        "error" % rc)
+
+    fixed_text = None
+    if args.check_fixes:
+        try:
+            with open(source, encoding="utf-8", errors="replace") as f:
+                fixed_text = f.readlines()
+        except OSError as e:
+            problems.append("cannot read the fixed file: %s" % e)
+    if fixed_text is not None:
+        before = strip_expectations(lines)
+        mapping = fixed_line_map(before, fixed_text)
+        wanted_lines = {e.line for e in fixed_exps}
+        for e in fixed_exps:
+            got = mapping.get(e.line - 1, "")
+            if not e.regex.search(got):
+                line_problems.append(
+                    (e.line, "%s: FIXED text not found: %s\n      fixed line:"
+                     " %s" % (e.where(), e.text, show_lines(got, 18))))
+        for k, old in enumerate(before):
+            new = mapping.get(k, "")
+            if new != old and (k + 1) not in wanted_lines:
+                line_problems.append(
+                    (k + 1, "line %d: changed by --fix but has no FIXED "
+                     "expectation\n      before: %s\n      after:  %s"
+                     % (k + 1, old.rstrip("\n"), show_lines(new, 14))))
+
+    if not problems and not line_problems:
+        if args.verbose:
+            print("$ " + " ".join(cmd))
+            sys.stdout.write(output)
+        return 0
+
+    print("check_llvmown: FAIL: %s (frontend %s)" % (test_file, args.frontend))
+    for p in problems:
+        print("  " + p)
+    for _, p in sorted(line_problems, key=lambda x: x[0]):
+        print("  " + p)
+    print("command: " + " ".join(cmd))
+    print("exit status: %s" % ("none" if rc is None else rc))
+    print("---- output ----")
+    sys.stdout.write(output if output.endswith("\n") or not output
+                     else output + "\n")
+    print("---- end of output ----")
+    if fixed_text is not None:
+        print("---- fixed file ----")
+        sys.stdout.write("".join(fixed_text))
+        print("---- end of fixed file ----")
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,89 @@
+# -*- Python -*-
+# lit configuration of the llvmown test suite. Loaded from the generated
+# build/test/lit.site.cfg.py, which sets the paths used below; run with
+#   python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv build/test
+# or `cmake --build build --target check-llvmown`.
+
+import os
+import shlex
+import subprocess
+import sys
+
+import lit.formats
+
+if not hasattr(config, "llvmown_obj_root"):
+    lit_config.fatal(
+        "run lit on the build directory's test/ (build/test), whose generated "
+        "lit.site.cfg.py sets the paths; not on the source directory")
+
+config.name = "llvmown"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cpp", ".c", ".test"]
+# unit/ holds the GoogleTest sources (run by check-llvmown, not by lit).
+config.excludes = ["Inputs", "unit", "CMakeLists.txt", "README.md", "README.txt"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.llvmown_obj_root, "test")
+
+# LLVM's `not`, `count`, `split-file` and FileCheck, then the usual PATH.
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
+# Diagnostics in English, no colours, no user clang-tidy configuration.
+config.environment["LC_ALL"] = "C"
+config.environment["TERM"] = "dumb"
+for var in ("CLANG_TIDY_CONFIG", "LLVMOWN_PLUGIN", "LLVMOWN_TOOL",
+            "LLVMOWN_CLANG_TIDY"):
+    config.environment.pop(var, None)
+
+
+def llvm_include_dir():
+    try:
+        out = subprocess.run([config.llvm_config, "--includedir"],
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                             check=True, timeout=30)
+        path = out.stdout.decode().strip()
+        if path:
+            return path
+    except (OSError, subprocess.SubprocessError):
+        pass
+    return config.llvm_include_dir
+
+
+def q(path):
+    return shlex.quote(path)
+
+
+# The interpreter running lit: already resolved (a pyenv shim, which CMake may
+# have found, costs a tenth of a second per call).
+python = q(sys.executable or config.python_executable)
+runner = os.path.join(config.test_source_root, "check_llvmown.py")
+check_llvmown = " ".join([
+    python, q(runner),
+    "--clang-tidy-binary", q(config.clang_tidy),
+    "--plugin", q(config.llvmown_plugin),
+    "--llvmown-binary", q(config.llvmown_tool),
+])
+expect_exit = " ".join([
+    python,
+    q(os.path.join(config.test_source_root, "infra", "Inputs",
+                   "expect_exit.py")),
+])
+
+# Longer names first where one name is a prefix of another.
+config.substitutions.extend([
+    ("%check_llvmown", check_llvmown),
+    ("%expect_exit", expect_exit),
+    ("%llvmown_unittests", q(config.llvmown_unittests)),
+    ("%llvmown", q(config.llvmown_tool)),
+    ("%llvm_include", q(llvm_include_dir())),
+    ("%llvm_config", q(config.llvm_config)),
+    ("%clang_tidy_14", "/usr/bin/clang-tidy-14"),
+    ("%clang_tidy", q(config.clang_tidy)),
+    ("%clangxx", q(config.clangxx)),
+    ("%plugin", q(config.llvmown_plugin)),
+    ("%FileCheck", q(config.filecheck)),
+    ("%stubs", q(os.path.join(config.test_source_root, "Inputs", "stubs"))),
+    ("%python", python),
+])
+
+if os.path.exists("/usr/bin/clang-tidy-14"):
+    config.available_features.add("clang-tidy-14")

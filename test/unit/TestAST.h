@@ -1,0 +1,77 @@
+//===- TestAST.h - parse a snippet and find a function in it --------------===//
+
+#ifndef LLVMOWN_TEST_UNIT_TESTAST_H
+#define LLVMOWN_TEST_UNIT_TESTAST_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+#include <memory>
+#include <string>
+
+namespace llvmown_test {
+
+/// Stand-in declarations with the shapes of the real LLVM APIs.
+inline const char *Prelude = R"cpp(
+namespace std {
+template <class T> struct default_delete {};
+template <class T, class D = default_delete<T>> struct unique_ptr {
+  unique_ptr() {}
+  explicit unique_ptr(T *P) {}
+  T *release();
+  void reset(T *P = nullptr);
+  T *operator->() const;
+  T *get() const;
+};
+}
+namespace llvm {
+class DataLayout {};
+class TargetMachine { public: DataLayout createDataLayout() const; };
+class LLVMTargetMachine : public TargetMachine {};
+class Target {
+public:
+  TargetMachine *createTargetMachine(const char *TT) const;
+};
+class ExecutionEngine {};
+class EngineBuilder {
+public:
+  TargetMachine *selectTarget();
+  ExecutionEngine *create(TargetMachine *TM);
+};
+class PassBuilder { public: PassBuilder(TargetMachine *TM = nullptr); };
+}
+extern "C" {
+typedef struct LLVMOpaqueTargetMachine *LLVMTargetMachineRef;
+LLVMTargetMachineRef LLVMCreateTargetMachine(const char *Triple);
+void LLVMDisposeTargetMachine(LLVMTargetMachineRef T);
+}
+using namespace llvm;
+void keep(TargetMachine *TM);
+bool cond();
+)cpp";
+
+struct ParsedTU {
+  std::unique_ptr<clang::ASTUnit> AST;
+  clang::ASTContext &ctx() { return AST->getASTContext(); }
+
+  const clang::FunctionDecl *function(llvm::StringRef Name) {
+    using namespace clang::ast_matchers;
+    auto M = match(functionDecl(hasName(Name), isDefinition()).bind("f"), ctx());
+    return M.empty() ? nullptr : M.front().getNodeAs<clang::FunctionDecl>("f");
+  }
+};
+
+inline ParsedTU parse(const std::string &Code) {
+  ParsedTU TU;
+  TU.AST = clang::tooling::buildASTFromCodeWithArgs(
+      std::string(Prelude) + Code, {"-std=c++17", "-fsyntax-only"},
+      "input.cpp");
+  return TU;
+}
+
+} // namespace llvmown_test
+
+#endif
