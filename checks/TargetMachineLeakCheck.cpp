@@ -142,8 +142,11 @@ void TargetMachineLeakCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void TargetMachineLeakCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(functionDecl(isDefinition()).bind("fn"), this);
-  Finder->addMatcher(lambdaExpr().bind("lambda"), this);
+  // Analysis is limited to the main file: headers' inline functions (LLVM's
+  // own among them) would cost time and could not be fixed by the user.
+  Finder->addMatcher(
+      functionDecl(isDefinition(), isExpansionInMainFile()).bind("fn"), this);
+  Finder->addMatcher(lambdaExpr(isExpansionInMainFile()).bind("lambda"), this);
 }
 
 void TargetMachineLeakCheck::check(const MatchFinder::MatchResult &Result) {
@@ -167,8 +170,6 @@ void TargetMachineLeakCheck::check(const MatchFinder::MatchResult &Result) {
   }
   if (!D || !Body)
     return;
-  // Analysis is limited to the main file: headers' inline functions (LLVM's
-  // own among them) would cost time and could not be fixed by the user.
   if (!SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
     return;
   Functions.emplace_back(D, Body);

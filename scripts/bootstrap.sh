@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Installs what llvmown needs to build and test on Debian 12 (bookworm).
+# Each package is checked with `dpkg -s` first, and apt is used only when
+# something is missing: on a machine that has everything, this does no
+# network work at all.
+#
+# Run as root, or as a user who can use sudo.
+set -euo pipefail
+
+PACKAGES=(
+  cmake
+  ninja-build
+  g++
+  python3
+  llvm-19-dev
+  libclang-19-dev
+  clang-tidy-19
+  llvm-19-tools
+  clang-19
+  libgtest-dev
+)
+
+if ! command -v dpkg >/dev/null 2>&1; then
+  echo "bootstrap: error: dpkg not found; this script supports Debian 12 (apt/dpkg) only." >&2
+  echo "bootstrap: install these packages (or their equivalents) by hand: ${PACKAGES[*]}" >&2
+  exit 1
+fi
+
+missing=()
+for pkg in "${PACKAGES[@]}"; do
+  # `dpkg -s` also succeeds for a removed package whose configuration files
+  # remain, so look at its status line.
+  status=$(dpkg -s "$pkg" 2>/dev/null || true)
+  if ! grep -q '^Status: install ok installed' <<<"$status"; then
+    missing+=("$pkg")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "bootstrap: all required packages are installed."
+  exit 0
+fi
+
+echo "bootstrap: missing packages: ${missing[*]}"
+
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "bootstrap: error: apt-get is not available, so the missing packages cannot be installed." >&2
+  echo "bootstrap: this script supports Debian 12; install by hand: ${missing[*]}" >&2
+  exit 1
+fi
+
+SUDO=()
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then
+    SUDO=(sudo)
+  else
+    echo "bootstrap: error: not running as root and sudo is not available." >&2
+    echo "bootstrap: run as root, or install by hand: ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+if ! "${SUDO[@]}" apt-get update; then
+  echo "bootstrap: error: 'apt-get update' failed (no network, or no apt sources?)." >&2
+  exit 1
+fi
+if ! "${SUDO[@]}" apt-get install -y "${missing[@]}"; then
+  echo "bootstrap: error: 'apt-get install -y ${missing[*]}' failed." >&2
+  exit 1
+fi
+echo "bootstrap: installed: ${missing[*]}"

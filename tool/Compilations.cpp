@@ -1,0 +1,303 @@
+//===- Compilations.cpp - where the tool's compile commands come from -----===//
+
+#include "Compilations.h"
+
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/StringSaver.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include <cstdlib>
+
+#ifndef LLVMOWN_LLVM_CONFIG
+#define LLVMOWN_LLVM_CONFIG "llvm-config"
+#endif
+#ifndef LLVMOWN_CLANG_RESOURCE_DIR
+#error "LLVMOWN_CLANG_RESOURCE_DIR must be defined by the build"
+#endif
+
+using namespace clang::tooling;
+using llvm::StringRef;
+
+namespace llvmown {
+
+std::string llvmConfigPath() {
+  if (const char *Env = std::getenv("LLVMOWN_LLVM_CONFIG"); Env && *Env)
+    return Env;
+  return LLVMOWN_LLVM_CONFIG;
+}
+
+bool isCSource(StringRef Path) {
+  return llvm::sys::path::extension(Path) == ".c";
+}
+
+namespace {
+
+std::string currentDirectory() {
+  llvm::SmallString<256> Dir;
+  if (llvm::sys::fs::current_path(Dir))
+    return ".";
+  return std::string(Dir);
+}
+
+/// Runs `<llvm-config> <Flag>` and splits what it prints into arguments.
+/// Returns false, with Error set, if it cannot be run or fails.
+bool runLLVMConfig(StringRef Flag, std::vector<std::string> &Args,
+                   std::string &Error) {
+  std::string Exe = llvmConfigPath();
+  std::string Shown = "'" + Exe + " " + Flag.str() + "'";
+
+  std::string Program = Exe;
+  if (!llvm::sys::path::has_parent_path(Exe)) {
+    auto Found = llvm::sys::findProgramByName(Exe);
+    if (!Found) {
+      Error = "cannot run " + Shown + ": not found in PATH";
+      return false;
+    }
+    Program = *Found;
+  } else if (!llvm::sys::fs::can_execute(Exe)) {
+    Error = "cannot run " + Shown + ": no such executable file";
+    return false;
+  }
+
+  llvm::SmallString<128> OutPath;
+  if (std::error_code EC =
+          llvm::sys::fs::createTemporaryFile("llvmown-llvm-config", "txt",
+                                             OutPath)) {
+    Error = "cannot run " + Shown + ": cannot create a temporary file: " +
+            EC.message();
+    return false;
+  }
+  llvm::FileRemover RemoveOut(OutPath);
+
+  std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(OutPath),
+                                          std::nullopt};
+  std::string ErrMsg;
+  bool ExecutionFailed = false;
+  int RC = llvm::sys::ExecuteAndWait(Program, {Program, Flag}, std::nullopt,
+                                     Redirects, /*SecondsToWait=*/60,
+                                     /*MemoryLimit=*/0, &ErrMsg,
+                                     &ExecutionFailed);
+  if (ExecutionFailed || RC < 0) {
+    Error = "cannot run " + Shown + ": " +
+            (ErrMsg.empty() ? std::string("execution failed") : ErrMsg);
+    return false;
+  }
+  if (RC != 0) {
+    Error = Shown + " failed with exit status " + std::to_string(RC);
+    return false;
+  }
+
+  auto Buffer = llvm::MemoryBuffer::getFile(OutPath);
+  if (!Buffer) {
+    Error = "cannot read the output of " + Shown + ": " +
+            Buffer.getError().message();
+    return false;
+  }
+  llvm::BumpPtrAllocator Alloc;
+  llvm::StringSaver Saver(Alloc);
+  llvm::SmallVector<const char *, 16> Tokens;
+  llvm::cl::TokenizeGNUCommandLine((*Buffer)->getBuffer(), Saver, Tokens);
+  for (const char *T : Tokens)
+    if (T) // TokenizeGNUCommandLine may mark line ends with null.
+      Args.push_back(T);
+  return true;
+}
+
+/// The database used with neither -p nor `--`: every file is compiled with
+/// llvm-config's flags, C++ flags for C++ and C flags for C.
+class LLVMConfigCompilationDatabase : public CompilationDatabase {
+public:
+  LLVMConfigCompilationDatabase(std::string Directory,
+                                std::vector<std::string> CxxFlags,
+                                std::vector<std::string> CFlags)
+      : Directory(std::move(Directory)), CxxFlags(std::move(CxxFlags)),
+        CFlags(std::move(CFlags)) {}
+
+  std::vector<CompileCommand>
+  getCompileCommands(StringRef FilePath) const override {
+    bool IsC = isCSource(FilePath);
+    std::vector<std::string> Args;
+    Args.push_back(IsC ? "clang" : "clang++");
+    const std::vector<std::string> &Flags = IsC ? CFlags : CxxFlags;
+    Args.insert(Args.end(), Flags.begin(), Flags.end());
+    Args.push_back(FilePath.str());
+    return {CompileCommand(Directory, FilePath, std::move(Args), "")};
+  }
+
+  std::vector<std::string> getAllFiles() const override { return {}; }
+
+private:
+  std::string Directory;
+  std::vector<std::string> CxxFlags;
+  std::vector<std::string> CFlags;
+};
+
+LoadedCompilations loadFromBuildPath(StringRef BuildPath) {
+  LoadedCompilations Result;
+
+  std::string File;
+  if (llvm::sys::fs::is_directory(BuildPath)) {
+    llvm::SmallString<256> P(BuildPath);
+    llvm::sys::path::append(P, "compile_commands.json");
+    File = std::string(P);
+  } else if (llvm::sys::fs::exists(BuildPath) &&
+             llvm::sys::path::extension(BuildPath) == ".json") {
+    File = BuildPath.str();
+  } else if (!llvm::sys::fs::exists(BuildPath)) {
+    Result.Error = "build directory '" + BuildPath.str() +
+                   "' (given with -p) does not exist";
+    return Result;
+  } else {
+    Result.Error = "'" + BuildPath.str() +
+                   "' (given with -p) is neither a build directory nor a "
+                   "compile_commands.json file";
+    return Result;
+  }
+
+  auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
+  if (!Buffer) {
+    Result.Error = "cannot read compilation database '" + File +
+                   "': " + Buffer.getError().message();
+    return Result;
+  }
+
+  // JSONCompilationDatabase's own parse errors say little about where the
+  // file is broken; llvm::json's say line and column.
+  if (llvm::Expected<llvm::json::Value> Parsed =
+          llvm::json::parse((*Buffer)->getBuffer());
+      !Parsed) {
+    Result.Error = "invalid compilation database '" + File +
+                   "': JSON error: " + llvm::toString(Parsed.takeError());
+    return Result;
+  }
+
+  std::string ErrorMessage;
+  std::unique_ptr<CompilationDatabase> DB =
+      JSONCompilationDatabase::loadFromFile(File, ErrorMessage,
+                                            JSONCommandLineSyntax::AutoDetect);
+  if (!DB) {
+    Result.Error = "invalid compilation database '" + File + "': " +
+                   (ErrorMessage.empty() ? "cannot be loaded" : ErrorMessage);
+    return Result;
+  }
+  // As clang's own loader does, minus inferring commands for files that are
+  // not in the database: a source that is not there is an error.
+  DB = expandResponseFiles(std::move(DB), llvm::vfs::getRealFileSystem());
+  DB = inferTargetAndDriverMode(std::move(DB));
+
+  Result.Database = std::move(DB);
+  Result.Description = "compilation database '" + File + "'";
+  return Result;
+}
+
+LoadedCompilations loadFromCompilerArgs(const std::vector<std::string> &Args) {
+  LoadedCompilations Result;
+  // Let clang's loader strip input files and such from the command line,
+  // exactly as clang-tidy does with what follows `--`.
+  std::vector<const char *> Argv;
+  Argv.push_back("llvmown");
+  Argv.push_back("--");
+  for (const std::string &A : Args)
+    Argv.push_back(A.c_str());
+  int Argc = static_cast<int>(Argv.size());
+  std::string ErrorMessage;
+  std::unique_ptr<FixedCompilationDatabase> DB =
+      FixedCompilationDatabase::loadFromCommandLine(Argc, Argv.data(),
+                                                    ErrorMessage);
+  if (!DB) {
+    Result.Error = "invalid compiler arguments after '--'" +
+                   (ErrorMessage.empty() ? std::string()
+                                         : ": " + ErrorMessage);
+    return Result;
+  }
+  // A non-empty ErrorMessage with a database means the driver complained
+  // about an argument; compiling reports the same error, with its source.
+  Result.Database = std::move(DB);
+  Result.Description = "the compiler arguments after '--'";
+  return Result;
+}
+
+LoadedCompilations loadFromLLVMConfig(const std::vector<std::string> &Sources) {
+  LoadedCompilations Result;
+  bool NeedC = false, NeedCxx = false;
+  for (const std::string &S : Sources)
+    (isCSource(S) ? NeedC : NeedCxx) = true;
+
+  std::vector<std::string> CxxFlags, CFlags;
+  auto Fetch = [&](StringRef Flag, std::vector<std::string> &Into) {
+    std::string Error;
+    if (!runLLVMConfig(Flag, Into, Error))
+      Result.Warnings.push_back(
+          Error + "; continuing with no extra compiler flags (give them "
+                  "after '--', or use -p <build dir>)");
+  };
+  if (NeedCxx)
+    Fetch("--cxxflags", CxxFlags);
+  if (NeedC)
+    Fetch("--cflags", CFlags);
+
+  Result.Database = std::make_unique<LLVMConfigCompilationDatabase>(
+      currentDirectory(), std::move(CxxFlags), std::move(CFlags));
+  Result.Description = "the flags of '" + llvmConfigPath() + "'";
+  return Result;
+}
+
+/// Adjusts every compile command for the tool:
+/// - adds Clang's resource directory (where <stddef.h> and friends live)
+///   unless the command names one: otherwise clang's tooling would derive it
+///   from the path of this executable, which is wrong for llvmown;
+/// - adds -fno-caret-diagnostics, which only stops the compiler from
+///   printing its own "N warnings generated." line: the tool prints the
+///   diagnostics itself (with carets), and counts them itself.
+ArgumentsAdjuster getToolAdjuster() {
+  return [](const CommandLineArguments &Args, StringRef) {
+    bool HasResourceDir = false;
+    for (const std::string &A : Args)
+      if (StringRef(A).starts_with("-resource-dir"))
+        HasResourceDir = true;
+    CommandLineArguments Adjusted = Args;
+    // Before a `--` that ends the options, if the command has one.
+    auto It = std::find(Adjusted.begin(), Adjusted.end(), "--");
+    It = Adjusted.insert(It, "-fno-caret-diagnostics");
+    if (!HasResourceDir)
+      Adjusted.insert(It, "-resource-dir=" LLVMOWN_CLANG_RESOURCE_DIR);
+    return Adjusted;
+  };
+}
+
+} // namespace
+
+LoadedCompilations loadCompilations(const ToolOptions &Opts) {
+  LoadedCompilations Result;
+  if (Opts.BuildPath && Opts.CompilerArgs) {
+    Result.Error = "give either -p <build dir> or '-- <compiler arguments>', "
+                   "not both";
+    return Result;
+  }
+  if (Opts.BuildPath)
+    Result = loadFromBuildPath(*Opts.BuildPath);
+  else if (Opts.CompilerArgs)
+    Result = loadFromCompilerArgs(*Opts.CompilerArgs);
+  else
+    Result = loadFromLLVMConfig(Opts.Sources);
+  if (!Result.Database)
+    return Result;
+
+  auto Adjusting =
+      std::make_unique<ArgumentsAdjustingCompilations>(std::move(Result.Database));
+  Adjusting->appendArgumentsAdjuster(getToolAdjuster());
+  Result.Database = std::move(Adjusting);
+  return Result;
+}
+
+} // namespace llvmown

@@ -1,0 +1,61 @@
+//===- Options.h - command line of the llvmown tool -----------------------===//
+//
+// The tool's command line is parsed by hand rather than with llvm::cl: the
+// tool needs its own exit codes (2 for any usage error), a help text that
+// lists only its own options, and clang-tidy's `-- <compiler args>` split.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVMOWN_TOOL_OPTIONS_H
+#define LLVMOWN_TOOL_OPTIONS_H
+
+#include "llvm/Support/raw_ostream.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvmown {
+
+/// The check glob list used when neither --checks nor --config says
+/// otherwise; --config and --checks are appended to it, as in clang-tidy.
+inline constexpr const char *DefaultChecks = "-*,llvmown-*";
+
+struct ToolOptions {
+  /// Source files, as given.
+  std::vector<std::string> Sources;
+
+  /// -p: a build directory holding compile_commands.json (or that file).
+  std::optional<std::string> BuildPath;
+
+  /// Everything after `--`, when `--` was given (possibly empty).
+  std::optional<std::vector<std::string>> CompilerArgs;
+
+  std::optional<std::string> Checks;       ///< --checks
+  std::optional<std::string> Config;       ///< --config
+  std::optional<std::string> HeaderFilter; ///< --header-filter
+  std::vector<std::string> ExtraArgs;       ///< --extra-arg
+  std::vector<std::string> ExtraArgsBefore; ///< --extra-arg-before
+
+  bool ListChecks = false;
+  bool ShowVersion = false;
+  bool ShowHelp = false;
+  bool Quiet = false;
+};
+
+/// Parses argv. On a usage error returns false and sets Error to a one-line
+/// message (without the "error:" prefix).
+bool parseCommandLine(int Argc, const char *const *Argv, ToolOptions &Opts,
+                      std::string &Error);
+
+/// The full --help text.
+void printHelp(llvm::raw_ostream &OS);
+
+/// The short usage reminder printed with usage errors.
+void printUsage(llvm::raw_ostream &OS);
+
+/// The --version text.
+void printVersion(llvm::raw_ostream &OS);
+
+} // namespace llvmown
+
+#endif
