@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OwnershipAnalysis.h"
+#include "Dataflow.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
@@ -23,7 +24,6 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/SmallBitVector.h"
-#include <deque>
 
 namespace clang::tidy::llvmown {
 
@@ -851,48 +851,16 @@ FunctionFacts FunctionAnalyzer::run() {
     }
   }
 
-  unsigned N = G->getNumBlockIDs();
-  std::vector<State> In(N), Out(N);
-  std::vector<unsigned> Visits(N, 0);
-  const unsigned MaxVisits = 8; // bounds the cost; the lattice is finite anyway
-  const CFGBlock &EntryB = G->getEntry();
-  In[EntryB.getBlockID()] = Entry;
-
-  std::deque<const CFGBlock *> Work;
-  std::vector<bool> Queued(N, false);
-  Work.push_back(&EntryB);
-  Queued[EntryB.getBlockID()] = true;
-  while (!Work.empty()) {
-    const CFGBlock *B = Work.front();
-    Work.pop_front();
-    unsigned ID = B->getBlockID();
-    Queued[ID] = false;
-    if (++Visits[ID] > MaxVisits)
-      continue;
-    ++Facts.Visits;
-    State S = In[ID];
-    for (const CFGElement &El : *B)
-      transfer(El, S);
-    Out[ID] = S;
-    unsigned Idx = 0;
-    for (auto SI = B->succ_begin(); SI != B->succ_end(); ++SI, ++Idx) {
-      const CFGBlock *Succ = SI->getReachableBlock();
-      if (!Succ)
-        continue;
-      State Edge = S;
-      refineForEdge(B, Idx, Edge);
-      State NewIn = In[Succ->getBlockID()];
-      NewIn.join(Edge);
-      if (!(NewIn == In[Succ->getBlockID()]) ||
-          (!Visits[Succ->getBlockID()] && !Queued[Succ->getBlockID()])) {
-        In[Succ->getBlockID()] = std::move(NewIn);
-        if (!Queued[Succ->getBlockID()]) {
-          Queued[Succ->getBlockID()] = true;
-          Work.push_back(Succ);
-        }
-      }
-    }
-  }
+  std::vector<State> In = solveForward(
+      *G, std::move(Entry),
+      [&](const CFGBlock *B, State &S) {
+        for (const CFGElement &El : *B)
+          transfer(El, S);
+      },
+      [&](const CFGBlock *B, unsigned Idx, State &S) {
+        refineForEdge(B, Idx, S);
+      },
+      Facts.Visits);
 
   // Final pass over the fixpoint: record what happens, once per block.
   Reporting = true;
