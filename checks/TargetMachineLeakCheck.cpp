@@ -200,10 +200,9 @@ void TargetMachineLeakCheck::onEndOfTranslationUnit() {
         continue;
       Facts[I] = OA.analyze(D, Body);
       Done[I] = true;
+      // Lambdas are factories too: `auto mk = [&] { return create(); };`.
       const auto *FD = dyn_cast<FunctionDecl>(D);
-      const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
-      bool IsLambda = MD && MD->getParent()->isLambda();
-      if (FD && !IsLambda && Facts[I].ReturnsOwned && !Facts[I].ReturnsOther &&
+      if (FD && Facts[I].ReturnsOwned && !Facts[I].ReturnsOther &&
           !Derived.count(FD->getCanonicalDecl())) {
         Derived[FD->getCanonicalDecl()] = Facts[I].ReturnsOwned;
         NewFactory = true;

@@ -9,7 +9,10 @@
 #include "NameMatcher.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Type.h"
+#include "clang/Basic/SourceManager.h"
 
 namespace clang::tidy::llvmown {
 
@@ -24,6 +27,23 @@ const ResourceKind BuiltinKinds[] = {
      {"LLVMTargetMachineRef"},
      "delete or std::unique_ptr",
      "LLVMDisposeTargetMachine"},
+    // Contexts and what lives in them (facts §2, §5).
+    {"LLVMContext",
+     {"llvm::LLVMContext", "LLVMOpaqueContext"},
+     {"LLVMContextRef"},
+     "delete or std::unique_ptr",
+     "LLVMContextDispose"},
+    {"ThreadSafeContext", {"llvm::orc::ThreadSafeContext"}, {}, "", ""},
+    {"ThreadSafeModule", {"llvm::orc::ThreadSafeModule"}, {}, "", ""},
+    // IR: belongs to the context it was created in; never owns a context.
+    {"IR",
+     {"llvm::Module", "llvm::Value", "llvm::Type", "llvm::BasicBlock",
+      "llvm::Metadata", "LLVMOpaqueModule", "LLVMOpaqueValue",
+      "LLVMOpaqueType", "LLVMOpaqueBasicBlock", "LLVMOpaqueMetadata"},
+     {"LLVMModuleRef", "LLVMValueRef", "LLVMTypeRef", "LLVMBasicBlockRef",
+      "LLVMMetadataRef"},
+     "",
+     ""},
 };
 
 struct Row {
@@ -32,6 +52,7 @@ struct Row {
   const char *Kind;
   int Arg;
   bool OnlyIfRawPointer;
+  int BindTo = -1;
 };
 
 // Smart-pointer adoption and hand-back apply to every kind.
@@ -76,6 +97,29 @@ const Row TargetMachineRows[] = {
      "TargetMachine", ReturnValue, false},
 };
 
+// Contexts, modules and the IR in them (facts §2, §4.1, §5). Anything an
+// API returns that is IR or a context, computed from arguments that belong
+// to a context, belongs to that context too: that rule is in the analysis,
+// so only what it cannot see is listed here.
+const Row ContextRows[] = {
+    // Core.h:573, 628.
+    {"LLVMContextCreate", Effect::Creates, "LLVMContext", ReturnValue, false},
+    {"LLVMContextDispose", Effect::Releases, "LLVMContext", 0, false},
+    // Core.h:578: the global context is never disposed.
+    {"LLVMGetGlobalContext", Effect::ReturnsBorrowed, "LLVMContext",
+     ReturnValue, false},
+    // IRReader.h: the module is written through OutM, in context arg 0.
+    {"LLVMParseIRInContext", Effect::Creates, "IR", 2, false, 0},
+    {"LLVMParseBitcodeInContext2", Effect::Creates, "IR", 2, false, 0},
+    {"LLVMGetBitcodeModuleInContext2", Effect::Creates, "IR", 2, false, 0},
+    // ThreadSafeModule.h:53-57, 104-110: these take over the context (or
+    // share it) and keep it alive.
+    {"llvm::orc::ThreadSafeContext::ThreadSafeContext", Effect::Consumes,
+     "LLVMContext", 0, false},
+    {"llvm::orc::ThreadSafeModule::ThreadSafeModule", Effect::Consumes, "*",
+     AnyArgument, false},
+};
+
 bool recordIsOrDerivesFrom(const CXXRecordDecl *RD, llvm::StringRef Name,
                            unsigned Depth = 0) {
   if (!RD || Depth > 8)
@@ -100,6 +144,8 @@ ApiModel::ApiModel() {
     add({R.Name, R.Eff, R.Kind, R.Arg, R.OnlyIfRawPointer});
   for (const Row &R : TargetMachineRows)
     add({R.Name, R.Eff, R.Kind, R.Arg, R.OnlyIfRawPointer});
+  for (const Row &R : ContextRows)
+    add({R.Name, R.Eff, R.Kind, R.Arg, R.OnlyIfRawPointer, R.BindTo});
 }
 
 void ApiModel::add(ApiRow Row) {
@@ -181,6 +227,61 @@ const ResourceKind *ApiModel::kindOfPointer(QualType T) const {
   return nullptr;
 }
 
+namespace {
+// The first template argument of a specialization of one of \p Names.
+QualType templateArg0(QualType T, std::initializer_list<llvm::StringRef> Names) {
+  const auto *RD = T->getAsCXXRecordDecl();
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
+  if (!Spec || Spec->getTemplateArgs().size() == 0)
+    return {};
+  for (llvm::StringRef N : Names)
+    if (declHasQualifiedName(Spec, N)) {
+      const TemplateArgument &A = Spec->getTemplateArgs()[0];
+      if (A.getKind() == TemplateArgument::Type)
+        return A.getAsType();
+    }
+  return {};
+}
+} // namespace
+
+const ResourceKind *ApiModel::kindOfValue(QualType T) const {
+  if (T.isNull())
+    return nullptr;
+  T = T.getNonReferenceType();
+  if (const ResourceKind *K = kindOfPointer(T))
+    return K;
+  if (T->isPointerType())
+    return nullptr;
+  if (QualType Inner = templateArg0(
+          T, {"std::unique_ptr", "std::shared_ptr", "llvm::Expected",
+              "llvm::ErrorOr"});
+      !Inner.isNull())
+    return kindOfValue(Inner);
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return nullptr;
+  for (const ResourceKind &K : Kinds)
+    for (llvm::StringRef C : K.CxxClasses)
+      if (recordIsOrDerivesFrom(RD, C))
+        return &K;
+  return nullptr;
+}
+
+bool ApiModel::isOwningHolder(QualType T) {
+  T = T.getNonReferenceType();
+  if (!templateArg0(T, {"std::unique_ptr"}).isNull())
+    return true;
+  const auto *Spec =
+      dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl());
+  if (!Spec || !Spec->isInStdNamespace())
+    return false;
+  for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+    if (A.getKind() == TemplateArgument::Type &&
+        !templateArg0(A.getAsType(), {"std::unique_ptr"}).isNull())
+      return true;
+  return false;
+}
+
 const ResourceKind *ApiModel::kind(llvm::StringRef Name) const {
   for (const ResourceKind &K : Kinds)
     if (K.Name == Name)
@@ -190,6 +291,11 @@ const ResourceKind *ApiModel::kind(llvm::StringRef Name) const {
 
 bool ApiModel::isLLVMApi(const FunctionDecl *FD) {
   if (!FD)
+    return false;
+  // A project's own helper placed in namespace llvm (a `wrap()` cast) is
+  // not LLVM's: only declarations from outside the main file count.
+  const SourceManager &SM = FD->getASTContext().getSourceManager();
+  if (SM.isInMainFile(SM.getExpansionLoc(FD->getCanonicalDecl()->getLocation())))
     return false;
   if (FD->isExternC() || !FD->getDeclContext()->isRecord()) {
     if (const IdentifierInfo *II = FD->getIdentifier())

@@ -71,6 +71,9 @@ struct ApiRow {
   /// pointer (Target::createTargetMachine has so far; a future LLVM returning
   /// std::unique_ptr makes the row inert instead of wrong).
   bool OnlyIfRawPointer = false;
+  /// Creates only: the new object belongs to the one passed as argument
+  /// BindTo (a module parsed into a context), or -1.
+  int BindTo = -1;
 };
 
 /// The API model: built-in tables plus user rows.
@@ -93,6 +96,15 @@ public:
   /// The kind whose C++ class (or a class derived from it) or C handle type
   /// \p PointerType points to; null if it is not an owned-object pointer.
   const ResourceKind *kindOfPointer(clang::QualType PointerType) const;
+
+  /// Like kindOfPointer, but also for objects held by value, by reference,
+  /// or in std::unique_ptr / std::shared_ptr / llvm::Expected /
+  /// llvm::ErrorOr: the kind of the object \p T designates or owns.
+  const ResourceKind *kindOfValue(clang::QualType T) const;
+
+  /// True if \p T owns what it points to: std::unique_ptr or a container of
+  /// them (std::vector<std::unique_ptr<Module>>, maps, ...).
+  static bool isOwningHolder(clang::QualType T);
 
   /// The kind named \p Name; null if unknown.
   const ResourceKind *kind(llvm::StringRef Name) const;

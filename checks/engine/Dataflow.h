@@ -13,10 +13,42 @@
 #define LLVMOWN_ENGINE_DATAFLOW_H
 
 #include "clang/Analysis/CFG.h"
+#include "llvm/ADT/SmallBitVector.h"
+#include <algorithm>
 #include <deque>
 #include <vector>
 
 namespace clang::tidy::llvmown {
+
+/// Sets of small integers (abstract objects, owners) in analysis states.
+/// Bit vectors of different sizes compare and combine as if padded with 0s.
+using Bits = llvm::SmallBitVector;
+
+inline bool bitsTest(const Bits &A, unsigned I) {
+  return I < A.size() && A.test(I);
+}
+inline void bitsSet(Bits &A, unsigned I) {
+  if (A.size() <= I)
+    A.resize(I + 1);
+  A.set(I);
+}
+inline void bitsUnite(Bits &A, const Bits &B) {
+  if (A.size() < B.size())
+    A.resize(B.size());
+  A |= B;
+}
+inline void bitsSubtract(Bits &A, const Bits &B) {
+  for (int I = B.find_first(); I != -1; I = B.find_next(I))
+    if (unsigned(I) < A.size())
+      A.reset(I);
+}
+inline bool bitsEqual(const Bits &A, const Bits &B) {
+  size_t N = std::max(A.size(), B.size());
+  for (size_t I = 0; I < N; ++I)
+    if (bitsTest(A, I) != bitsTest(B, I))
+      return false;
+  return true;
+}
 
 /// Solves to a fixpoint and returns the state at the entry of every block
 /// (indexed by block ID). \p Transfer(Block, State&) runs a block's elements;

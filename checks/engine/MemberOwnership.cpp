@@ -91,7 +91,8 @@ private:
         Use.Escapes = true;
       return;
     }
-    if (isa<ReturnStmt>(P) || isa<DeclStmt>(P) || isa<InitListExpr>(P) ||
+    // Returning the member lends it (an accessor); the class still owns it.
+    if (isa<DeclStmt>(P) || isa<InitListExpr>(P) ||
         isa<LambdaExpr>(P) || isa<CXXThrowExpr>(P) ||
         isa<AbstractConditionalOperator>(P))
       Use.Escapes = true;

@@ -14,6 +14,7 @@
 
 #include "OwnershipAnalysis.h"
 #include "Dataflow.h"
+#include "ExprUtils.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
@@ -22,6 +23,7 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/SmallBitVector.h"
 
@@ -29,7 +31,7 @@ namespace clang::tidy::llvmown {
 
 namespace {
 
-using Tokens = llvm::SmallBitVector;
+using Tokens = Bits;
 
 // Every object has two tokens: 2*I (the latest instance) and 2*I+1 (older
 // instances from earlier loop iterations).
@@ -37,39 +39,11 @@ unsigned objectOf(unsigned Token) { return Token / 2; }
 
 bool any(const Tokens &T) { return T.any(); }
 
-void unite(Tokens &A, const Tokens &B) {
-  if (A.size() < B.size())
-    A.resize(B.size());
-  A |= B;
-}
-
-void subtract(Tokens &A, const Tokens &B) {
-  for (int I = B.find_first(); I != -1; I = B.find_next(I))
-    if (unsigned(I) < A.size())
-      A.reset(I);
-}
-
-bool test(const Tokens &A, unsigned I) { return I < A.size() && A.test(I); }
-
-void setBit(Tokens &A, unsigned I) {
-  if (A.size() <= I)
-    A.resize(I + 1);
-  A.set(I);
-}
-
-bool sameTokens(const Tokens &A, const Tokens &B) {
-  size_t N = std::max(A.size(), B.size());
-  for (size_t I = 0; I < N; ++I)
-    if (test(A, I) != test(B, I))
-      return false;
-  return true;
-}
-
 template <typename Map> bool sameMap(const Map &A, const Map &B) {
   // Entries with no tokens are equivalent to missing ones.
   for (const auto &E : A) {
     auto It = B.find(E.first);
-    if (It == B.end() ? any(E.second) : !sameTokens(E.second, It->second))
+    if (It == B.end() ? any(E.second) : !bitsEqual(E.second, It->second))
       return false;
   }
   for (const auto &E : B)
@@ -80,7 +54,7 @@ template <typename Map> bool sameMap(const Map &A, const Map &B) {
 
 template <typename Map> void uniteMap(Map &A, const Map &B) {
   for (const auto &E : B)
-    unite(A[E.first], E.second);
+    bitsUnite(A[E.first], E.second);
 }
 
 struct State {
@@ -97,44 +71,44 @@ struct State {
       *this = O;
       return;
     }
-    unite(Owned, O.Owned);
+    bitsUnite(Owned, O.Owned);
     uniteMap(Vars, O.Vars);
     uniteMap(Fields, O.Fields);
     uniteMap(Values, O.Values);
   }
 
   bool operator==(const State &O) const {
-    return Reached == O.Reached && sameTokens(Owned, O.Owned) &&
+    return Reached == O.Reached && bitsEqual(Owned, O.Owned) &&
            sameMap(Vars, O.Vars) && sameMap(Fields, O.Fields) &&
            sameMap(Values, O.Values);
   }
 
   bool held(unsigned Tok, bool CountFields = true) const {
     for (const auto &E : Vars)
-      if (test(E.second, Tok))
+      if (bitsTest(E.second, Tok))
         return true;
     if (CountFields)
       for (const auto &E : Fields)
-        if (test(E.second, Tok))
+        if (bitsTest(E.second, Tok))
           return true;
     for (const auto &E : Values)
-      if (test(E.second, Tok))
+      if (bitsTest(E.second, Tok))
         return true;
     return false;
   }
 
   bool heldByField(unsigned Tok) const {
     for (const auto &E : Fields)
-      if (test(E.second, Tok))
+      if (bitsTest(E.second, Tok))
         return true;
     return false;
   }
 
   void rename(unsigned From, unsigned To) {
     auto Move = [&](Tokens &T) {
-      if (test(T, From)) {
+      if (bitsTest(T, From)) {
         T.reset(From);
-        setBit(T, To);
+        bitsSet(T, To);
       }
     };
     Move(Owned);
@@ -146,54 +120,6 @@ struct State {
       Move(E.second);
   }
 };
-
-const Expr *skipTransparent(const Expr *E) {
-  while (E) {
-    E = E->IgnoreParens();
-    if (const auto *C = dyn_cast<CastExpr>(E)) {
-      // A constructor conversion builds a new object: not transparent.
-      if (C->getCastKind() == CK_ConstructorConversion ||
-          C->getCastKind() == CK_UserDefinedConversion)
-        return E;
-      E = C->getSubExpr();
-      continue;
-    }
-    if (const auto *FE = dyn_cast<FullExpr>(E)) {
-      E = FE->getSubExpr();
-      continue;
-    }
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
-      E = M->getSubExpr();
-      continue;
-    }
-    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E)) {
-      E = B->getSubExpr();
-      continue;
-    }
-    if (const auto *BO = dyn_cast<BinaryOperator>(E);
-        BO && BO->getOpcode() == BO_Comma) {
-      E = BO->getRHS();
-      continue;
-    }
-    return E;
-  }
-  return E;
-}
-
-const FieldDecl *thisField(const Expr *E) {
-  const auto *ME = dyn_cast_or_null<MemberExpr>(E ? E->IgnoreParenImpCasts()
-                                                  : nullptr);
-  if (!ME)
-    return nullptr;
-  if (!isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
-    return nullptr;
-  return dyn_cast<FieldDecl>(ME->getMemberDecl());
-}
-
-bool isNullConstant(const Expr *E, ASTContext &Ctx) {
-  return E->IgnoreParenImpCasts()->isNullPointerConstant(
-             Ctx, Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull;
-}
 
 } // namespace
 
@@ -281,9 +207,9 @@ unsigned FunctionAnalyzer::objectFor(const Expr *Site, const ResourceKind *K,
 unsigned FunctionAnalyzer::newToken(State &S, unsigned Object) {
   unsigned Latest = 2 * Object, Older = 2 * Object + 1;
   // The site ran before (a loop): what it created then becomes "older".
-  if (test(S.Owned, Latest) || S.held(Latest))
+  if (bitsTest(S.Owned, Latest) || S.held(Latest))
     S.rename(Latest, Older);
-  setBit(S.Owned, Latest);
+  bitsSet(S.Owned, Latest);
   return Latest;
 }
 
@@ -319,13 +245,13 @@ Tokens FunctionAnalyzer::consume(const Expr *E, State &S, Drop Why) {
   // Whether the value was lost is decided once the whole element has been
   // transferred: the consumer may still release or store it.
   if (Inner && S.Values.erase(Inner) && any(V))
-    unite(Pending, V);
+    bitsUnite(Pending, V);
   return V;
 }
 
 void FunctionAnalyzer::release(const Tokens &T, State &S) {
   for (int I = T.find_first(); I != -1; I = T.find_next(I))
-    if (test(S.Owned, I)) {
+    if (bitsTest(S.Owned, I)) {
       S.Owned.reset(I);
       if (Reporting)
         ReleasedSomewhere[objectOf(I)] = true;
@@ -335,7 +261,7 @@ void FunctionAnalyzer::release(const Tokens &T, State &S) {
 void FunctionAnalyzer::dropped(const Tokens &T, State &S, Drop Why,
                                SourceLocation Where, const NamedDecl *Holder) {
   for (int I = T.find_first(); I != -1; I = T.find_next(I)) {
-    if (!test(S.Owned, I) || S.held(I))
+    if (!bitsTest(S.Owned, I) || S.held(I))
       continue;
     // Lost: nobody can release it any more. Stop tracking it, so that it is
     // reported once, here.
@@ -384,7 +310,7 @@ void FunctionAnalyzer::exitReached(State &S, SourceLocation Where) {
     L.Reason = LeakReason::AtExit;
     L.Where = Where;
     for (const auto &E : S.Vars)
-      if (test(E.second, I)) {
+      if (bitsTest(E.second, I)) {
         L.Holder = E.first;
         break;
       }
@@ -399,7 +325,7 @@ void FunctionAnalyzer::storeVar(const VarDecl *VD, Tokens V, const Stmt *At,
   for (int I = V.find_first(); I != -1; I = V.find_next(I))
     if (!Facts.Objects[objectOf(I)].FirstVar)
       Facts.Objects[objectOf(I)].FirstVar = VD;
-  subtract(Old, V);
+  bitsSubtract(Old, V);
   dropped(Old, S, Drop::Overwritten, At->getBeginLoc(), VD);
 }
 
@@ -407,17 +333,17 @@ void FunctionAnalyzer::storeField(const FieldDecl *F, Tokens V,
                                   const Expr *At, bool InInit, State &S) {
   Tokens Old = S.Fields.lookup(F);
   S.Fields[F] = V;
-  subtract(Old, V);
+  bitsSubtract(Old, V);
   // Did the store lose a value the member owned?
   bool LostOwned = false;
   for (int I = Old.find_first(); I != -1; I = Old.find_next(I))
-    if (test(S.Owned, I) && !S.held(I))
+    if (bitsTest(S.Owned, I) && !S.held(I))
       LostOwned = true;
   dropped(Old, S, Drop::Overwritten, At->getBeginLoc(), F);
   if (!Reporting)
     return;
   for (int I = V.find_first(); I != -1; I = V.find_next(I)) {
-    if (!test(S.Owned, I) || Facts.Objects[objectOf(I)].OldValueOf)
+    if (!bitsTest(S.Owned, I) || Facts.Objects[objectOf(I)].OldValueOf)
       continue;
     FieldStoreFact FS;
     FS.Object = objectOf(I);
@@ -473,7 +399,13 @@ OwnershipAnalysis::createdKind(const FunctionDecl *FD,
   if (Derived) {
     auto It = Derived->find(FD->getCanonicalDecl());
     if (It != Derived->end() && Tracked(It->second)) {
-      if (CreatorName) {
+      const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+      if (CreatorName && MD && MD->getParent()->isLambda()) {
+        *CreatorName =
+            "lambda at line " +
+            std::to_string(Ctx.getSourceManager().getPresumedLineNumber(
+                MD->getParent()->getLocation()));
+      } else if (CreatorName) {
         // Users do not spell anonymous namespaces.
         PrintingPolicy PP(Ctx.getLangOpts());
         PP.SuppressUnwrittenScope = true;
@@ -508,7 +440,7 @@ void FunctionAnalyzer::transferCall(const Expr *Call, const FunctionDecl *FD,
             (A.Opts.Kinds.empty() || llvm::is_contained(A.Opts.Kinds, K))) {
           unsigned Obj = objectFor(Call, K, R->Name);
           Tokens V;
-          setBit(V, newToken(S, Obj));
+          bitsSet(V, newToken(S, Obj));
           storeTo(UO->getSubExpr(), V, Call, S);
           continue;
         }
@@ -546,7 +478,7 @@ void FunctionAnalyzer::transferCall(const Expr *Call, const FunctionDecl *FD,
     if (Call->getType()->isPointerType() || Model.kindOfPointer(Call->getType())) {
       unsigned Obj = objectFor(Call, K, Creator);
       Tokens V;
-      setBit(V, newToken(S, Obj));
+      bitsSet(V, newToken(S, Obj));
       S.Values[Call] = V;
     }
   }
@@ -599,9 +531,9 @@ void FunctionAnalyzer::transferStmt(const Stmt *St, State &S) {
       // the object keeps it.
       Tokens Handed, Lent;
       for (int I = V.find_first(); I != -1; I = V.find_next(I))
-        if (test(S.Owned, I))
-          setBit(S.heldByField(I) ? Lent : Handed, I);
-      subtract(V, Lent);
+        if (bitsTest(S.Owned, I))
+          bitsSet(S.heldByField(I) ? Lent : Handed, I);
+      bitsSubtract(V, Lent);
       const auto *FD = dyn_cast<FunctionDecl>(D);
       if (!Reporting) {
         // Decided on the fixpoint only.
@@ -660,7 +592,7 @@ void FunctionAnalyzer::transferStmt(const Stmt *St, State &S) {
     Tokens F = valueOf(CO->getFalseExpr(), S);
     if (const Expr *FI = skipTransparent(CO->getFalseExpr()))
       S.Values.erase(FI);
-    unite(V, F);
+    bitsUnite(V, F);
     consume(CO->getCond(), S, Drop::Temporary);
     if (any(V))
       S.Values[E] = V;
@@ -787,7 +719,7 @@ void FunctionAnalyzer::refineForEdge(const CFGBlock *From, unsigned SuccIndex,
   Tokens V = valueOf(E, S);
   // Nothing is owned through a null pointer.
   for (int I = V.find_first(); I != -1; I = V.find_next(I))
-    if (test(S.Owned, I))
+    if (bitsTest(S.Owned, I))
       S.Owned.reset(I);
 }
 
@@ -844,8 +776,8 @@ FunctionFacts FunctionAnalyzer::run() {
         Facts.Objects.push_back(O);
         ReleasedSomewhere.push_back(false);
         Tokens T;
-        setBit(T, 2 * Obj);
-        setBit(Entry.Owned, 2 * Obj);
+        bitsSet(T, 2 * Obj);
+        bitsSet(Entry.Owned, 2 * Obj);
         Entry.Fields[F] = T;
       }
     }

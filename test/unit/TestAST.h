@@ -66,9 +66,14 @@ struct ParsedTU {
 
 inline ParsedTU parse(const std::string &Code) {
   ParsedTU TU;
+  // The stand-ins live in a header, like LLVM's own declarations: the
+  // model treats declarations of the main file as the project's code.
   TU.AST = clang::tooling::buildASTFromCodeWithArgs(
-      std::string(Prelude) + Code, {"-std=c++17", "-fsyntax-only"},
-      "input.cpp");
+      "#include \"llvm_stubs.h\"\n" + Code,
+      {"-std=c++17", "-fsyntax-only", "-I."}, "input.cpp", "clang-tool",
+      std::make_shared<clang::PCHContainerOperations>(),
+      clang::tooling::getClangStripDependencyFileAdjuster(),
+      {{"llvm_stubs.h", Prelude}});
   return TU;
 }
 

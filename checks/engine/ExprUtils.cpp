@@ -1,0 +1,98 @@
+//===- ExprUtils.cpp ------------------------------------------------------===//
+
+#include "ExprUtils.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/Stmt.h"
+
+namespace clang::tidy::llvmown {
+
+bool isStdMove(const Expr *E) {
+  const auto *CE = dyn_cast_or_null<CallExpr>(E);
+  if (!CE || CE->getNumArgs() != 1)
+    return false;
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier())
+    return false;
+  return FD->getName() == "move" || FD->getName() == "forward";
+}
+
+const Expr *skipTransparent(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParens();
+    if (const auto *C = dyn_cast<CastExpr>(E)) {
+      // A constructor conversion builds a new object: not transparent.
+      if (C->getCastKind() == CK_ConstructorConversion ||
+          C->getCastKind() == CK_UserDefinedConversion)
+        return E;
+      E = C->getSubExpr();
+      continue;
+    }
+    if (const auto *FE = dyn_cast<FullExpr>(E)) {
+      E = FE->getSubExpr();
+      continue;
+    }
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = M->getSubExpr();
+      continue;
+    }
+    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E)) {
+      E = B->getSubExpr();
+      continue;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->getOpcode() == BO_Comma) {
+      E = BO->getRHS();
+      continue;
+    }
+    if (isStdMove(E)) {
+      E = cast<CallExpr>(E)->getArg(0);
+      continue;
+    }
+    return E;
+  }
+  return E;
+}
+
+const FieldDecl *thisField(const Expr *E) {
+  const auto *ME =
+      dyn_cast_or_null<MemberExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  if (!ME)
+    return nullptr;
+  if (!isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+    return nullptr;
+  return dyn_cast<FieldDecl>(ME->getMemberDecl());
+}
+
+bool isNullConstant(const Expr *E, ASTContext &Ctx) {
+  return E->IgnoreParenImpCasts()->isNullPointerConstant(
+             Ctx, Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull;
+}
+
+bool isNullTest(const Expr *E, const ParentMap &PM) {
+  const Stmt *Child = E;
+  const Stmt *P = PM.getParent(Child);
+  while (P && (isa<ParenExpr>(P) ||
+               (isa<ImplicitCastExpr>(P) &&
+                cast<ImplicitCastExpr>(P)->getCastKind() != CK_PointerToBoolean))) {
+    Child = P;
+    P = PM.getParent(P);
+  }
+  if (!P)
+    return false;
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P))
+    return ICE->getCastKind() == CK_PointerToBoolean;
+  if (const auto *UO = dyn_cast<UnaryOperator>(P))
+    return UO->getOpcode() == UO_LNot;
+  if (const auto *BO = dyn_cast<BinaryOperator>(P))
+    return BO->isEqualityOp();
+  // unique_ptr's explicit operator bool: `if (M)` is a member call on M.
+  if (const auto *ME = dyn_cast<MemberExpr>(P))
+    if (isa<CXXConversionDecl>(ME->getMemberDecl()))
+      return true;
+  return false;
+}
+
+} // namespace clang::tidy::llvmown
