@@ -7,6 +7,7 @@
 
 #include "ClangTidyModule.h"
 #include "ClangTidyModuleRegistry.h"
+#include "ModuleOutlivesContextCheck.h"
 #include "TargetMachineLeakCheck.h"
 
 namespace clang::tidy::llvmown {
@@ -14,6 +15,8 @@ namespace clang::tidy::llvmown {
 class LLVMOwnModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
+    Factories.registerCheck<ModuleOutlivesContextCheck>(
+        "llvmown-module-outlives-context");
     Factories.registerCheck<TargetMachineLeakCheck>(
         "llvmown-target-machine-leak");
   }

@@ -126,7 +126,7 @@ bool onlySmartPointerCompatibleUses(const VarDecl *VD, const Stmt *Body,
 
 TargetMachineLeakCheck::TargetMachineLeakCheck(StringRef Name,
                                                ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : FunctionBodyCheck(Name, Context),
       OwningFactories(Options.get("OwningFactories", "")),
       ReleaseFunctions(Options.get("ReleaseFunctions", "")),
       TransferFunctions(Options.get("TransferFunctions", "")) {
@@ -141,45 +141,9 @@ void TargetMachineLeakCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "TransferFunctions", TransferFunctions);
 }
 
-void TargetMachineLeakCheck::registerMatchers(MatchFinder *Finder) {
-  // Analysis is limited to the main file: headers' inline functions (LLVM's
-  // own among them) would cost time and could not be fixed by the user.
-  Finder->addMatcher(
-      functionDecl(isDefinition(), isExpansionInMainFile()).bind("fn"), this);
-  Finder->addMatcher(lambdaExpr(isExpansionInMainFile()).bind("lambda"), this);
-}
-
-void TargetMachineLeakCheck::check(const MatchFinder::MatchResult &Result) {
-  Ctx = Result.Context;
-  const SourceManager &SM = *Result.SourceManager;
-  const Decl *D = nullptr;
-  const Stmt *Body = nullptr;
-  if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn")) {
-    if (FD->isDependentContext() || !FD->hasBody())
-      return;
-    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-        MD && MD->getParent()->isLambda())
-      return; // analysed through its LambdaExpr
-    D = FD;
-    Body = FD->getBody();
-  } else if (const auto *LE = Result.Nodes.getNodeAs<LambdaExpr>("lambda")) {
-    if (LE->getCallOperator()->isDependentContext())
-      return;
-    D = LE->getCallOperator();
-    Body = LE->getBody();
-  }
-  if (!D || !Body)
-    return;
-  if (!SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
-    return;
-  Functions.emplace_back(D, Body);
-}
-
-void TargetMachineLeakCheck::onEndOfTranslationUnit() {
-  if (!Ctx || Functions.empty()) {
-    Functions.clear();
-    return;
-  }
+void TargetMachineLeakCheck::analyzeFunctions(
+    ASTContext &Context, llvm::ArrayRef<FunctionBody> Functions) {
+  ASTContext *Ctx = &Context;
   const SourceManager &SM = Ctx->getSourceManager();
   AnalysisOptions AO;
   AO.Kinds.push_back(Model.kind(KindName));
@@ -366,7 +330,6 @@ void TargetMachineLeakCheck::onEndOfTranslationUnit() {
       }
     }
   }
-  Functions.clear();
 }
 
 } // namespace clang::tidy::llvmown

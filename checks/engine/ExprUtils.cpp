@@ -23,10 +23,8 @@ const Expr *skipTransparent(const Expr *E) {
   while (E) {
     E = E->IgnoreParens();
     if (const auto *C = dyn_cast<CastExpr>(E)) {
-      // A constructor conversion builds a new object: not transparent.
-      if (C->getCastKind() == CK_ConstructorConversion ||
-          C->getCastKind() == CK_UserDefinedConversion)
-        return E;
+      // A constructor or conversion-operator conversion: the value is the
+      // constructor or conversion call underneath.
       E = C->getSubExpr();
       continue;
     }

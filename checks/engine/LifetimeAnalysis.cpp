@@ -35,10 +35,13 @@ namespace {
 struct Bind {
   Bits O;
   const Stmt *Site = nullptr;
+  const NamedDecl *Var = nullptr; ///< the variable the value was read from
   void add(const Bind &B) {
     bitsUnite(O, B.O);
     if (!Site)
       Site = B.Site;
+    if (!Var)
+      Var = B.Var;
   }
 };
 
@@ -149,8 +152,8 @@ private:
       return false;
     if (PointerOwners.count(VD))
       return true;
-    if (VD->getType()->isPointerType() ||
-        VD->getType()->getAs<TypedefType>())
+    // isPointerType() sees through typedefs: LLVMContextRef is a pointer.
+    if (VD->getType()->isPointerType())
       return false;
     return isOwnerKind(kindOf(VD->getType()));
   }
@@ -202,7 +205,6 @@ private:
   llvm::SmallPtrSet<const VarDecl *, 4> PointerOwners;
   llvm::DenseMap<const FieldDecl *, unsigned> FieldOwners;
   llvm::SmallPtrSet<const Stmt *, 16> AssignedLHS;
-  llvm::SmallPtrSet<const VarDecl *, 8> UsesReported;
   bool Reporting = false;
 };
 
@@ -229,8 +231,7 @@ bool LifetimeFunction::diesAtExit(unsigned O, const LState &S) const {
   const Owner &Ow = Facts.Owners[O];
   // Only locals held by value (an object, a unique_ptr, a ThreadSafe*)
   // die at the end; a pointer from `new` just leaks.
-  return Ow.Var && !Ow.Var->getType()->isPointerType() &&
-         !Ow.Var->getType()->getAs<TypedefType>();
+  return Ow.Var && !Ow.Var->getType()->isPointerType();
 }
 
 void LifetimeFunction::endOwners(const Bits &O, LState &S, EndHow How,
@@ -259,8 +260,10 @@ Bind LifetimeFunction::valueOf(const Expr *E, const LState &S) {
       if (C != S.Current.end())
         Out.O = C->second;
       auto B = S.Bound.find(VD);
-      if (B != S.Bound.end())
+      if (B != S.Bound.end()) {
         Out.add(B->second);
+        Out.Var = VD;
+      }
     }
     return Out;
   }
@@ -306,7 +309,8 @@ void LifetimeFunction::store(const Expr *LHS, const Bind &V, const Expr *RHS,
   bool MovesOwner = isOwnerKind(RK) && RHS &&
                     !RHS->getType()->isPointerType();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(L))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); isLocal(VD)) {
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        isLocal(VD) && !VD->getType()->isReferenceType()) {
       if (isOwnerVar(VD)) {
         // The previous context (if any) is destroyed by the assignment.
         auto It = S.Current.find(VD);
@@ -443,7 +447,9 @@ void LifetimeFunction::transferCall(const Expr *Call, const FunctionDecl *FD,
         RK->Name == "LLVMContext")
       return; // a new context: its owner is made where it is stored
     if (Result.O.any()) {
-      if (!Result.Site || carriesBinding(RK))
+      // What is read from a bound variable (a copy, `*M`, `M.get()`) keeps
+      // where that was bound; anything else is bound where it is computed.
+      if (!Result.Site || (!IsCtor && !Result.Var))
         Result.Site = Call;
       S.Values[Call] = Result;
     }
@@ -454,7 +460,7 @@ void LifetimeFunction::checkUse(const DeclRefExpr *DRE, const LState &S) {
   if (!Reporting)
     return;
   const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-  if (!VD || UsesReported.count(VD) || AssignedLHS.count(DRE))
+  if (!VD || AssignedLHS.count(DRE))
     return;
   auto It = S.Bound.find(VD);
   if (It == S.Bound.end())
@@ -471,7 +477,6 @@ void LifetimeFunction::checkUse(const DeclRefExpr *DRE, const LState &S) {
       U.End = *E;
       U.BindSite = It->second.Site;
       Facts.Uses.push_back(U);
-      UsesReported.insert(VD);
       return;
     }
 }
@@ -508,8 +513,9 @@ void LifetimeFunction::transferStmt(const Stmt *St, LState &S) {
       if (isOwnerVar(VD)) {
         newOwnerFor(VD, DS, V, S);
       } else if (isLocal(VD)) {
+        // A new variable read from another bound one is bound here.
         if (V.O.any())
-          S.Bound[VD] = Bind{V.O, V.Site ? V.Site : DS};
+          S.Bound[VD] = Bind{V.O, V.Var || !V.Site ? DS : V.Site};
         else
           S.Bound.erase(VD);
       } else if (V.O.any()) {
@@ -529,7 +535,8 @@ void LifetimeFunction::transferStmt(const Stmt *St, LState &S) {
       if (Reporting)
         for (int I = V.O.find_first(); I != -1; I = V.O.find_next(I))
           if (diesAtExit(I, S)) {
-            Facts.Escapes.push_back({RS, true, finalOwner(I, S), V.Site});
+            Facts.Escapes.push_back(
+                {RS, true, finalOwner(I, S), V.Site, V.Var});
             break;
           }
     }
@@ -648,8 +655,7 @@ void LifetimeFunction::transfer(const CFGElement &El, LState &S) {
     SourceLocation Where = scopeEndLocation(LE->getTriggerStmt());
     auto C = S.Current.find(VD);
     if (C != S.Current.end()) {
-      if (!VD->getType()->isPointerType() &&
-          !VD->getType()->getAs<TypedefType>())
+      if (!VD->getType()->isPointerType())
         endOwners(C->second, S, EndHow::ScopeEnd, Where);
       S.Current.erase(C);
     }
@@ -657,8 +663,9 @@ void LifetimeFunction::transfer(const CFGElement &El, LState &S) {
     if (B == S.Bound.end())
       return;
     // Destroying a module holder after its context deleted the module.
-    if (Reporting && ApiModel::isOwningHolder(VD->getType()) &&
-        !UsesReported.count(VD)) {
+    // (Blocks are reported in no particular order: the check keeps the
+    // first fact of each variable by source location.)
+    if (Reporting && ApiModel::isOwningHolder(VD->getType())) {
       const Bits &O = B->second.O;
       for (int I = O.find_first(); I != -1; I = O.find_next(I)) {
         const OwnerEnd *E = endOf(I, S);
@@ -666,8 +673,10 @@ void LifetimeFunction::transfer(const CFGElement &El, LState &S) {
           continue;
         unsigned F = finalOwner(I, S);
         const Owner &Ow = Facts.Owners[F];
-        if (E->How == EndHow::ScopeEnd && Ow.Var &&
-            Ow.Var->getBeginLoc() != VD->getBeginLoc() &&
+        // Declared before the context in the same scope (both die at the
+        // same place): an ordering bug. Otherwise the holder outlived an
+        // inner scope's context.
+        if (E->How == EndHow::ScopeEnd && Ow.Var && E->Where == Where &&
             Ctx.getSourceManager().isBeforeInTranslationUnit(
                 VD->getBeginLoc(), Ow.Var->getBeginLoc())) {
           Facts.Orders.push_back({VD, F, B->second.Site});
@@ -681,7 +690,6 @@ void LifetimeFunction::transfer(const CFGElement &El, LState &S) {
           U.ImplicitDestruction = true;
           Facts.Uses.push_back(U);
         }
-        UsesReported.insert(VD);
         break;
       }
     }
@@ -721,7 +729,8 @@ void LifetimeFunction::exitReached(const LState &S) {
       // died with the function's scope.
       if (E && E->How == EndHow::ScopeEnd && Ow.Var &&
           !Ow.Var->getType()->isPointerType()) {
-        Facts.Escapes.push_back({P.first, false, F, P.second.Site});
+        Facts.Escapes.push_back(
+            {P.first, false, F, P.second.Site, P.second.Var});
         break;
       }
     }
@@ -767,13 +776,20 @@ LifetimeFacts LifetimeFunction::run() {
     if (MD->isInstance() && !MD->getParent()->isLambda())
       for (const FieldDecl *F : MD->getParent()->fields())
         if (isOwnerKind(kindOf(F->getType())) &&
-            !F->getType()->isPointerType())
+            !F->getType()->isPointerType() && !F->getType()->isReferenceType())
           FieldOwners[F] = ownerFor(F, nullptr, kindOf(F->getType()));
     if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(MD))
       for (const CXXCtorInitializer *Init : Ctor->inits())
         if (Expr *IE = Init->getInit())
           PM.addStmt(IE);
   }
+
+  // Parameters taken by value own what they hold: a context or
+  // ThreadSafeModule passed in by value dies with this function.
+  if (const auto *FD = dyn_cast<FunctionDecl>(D))
+    for (const ParmVarDecl *P : FD->parameters())
+      if (isOwnerVar(P))
+        newOwnerFor(P, nullptr, Bind(), Entry);
 
   unsigned Visits = 0;
   std::vector<LState> In = solveForward(

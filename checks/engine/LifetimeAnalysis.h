@@ -74,6 +74,7 @@ struct EscapeFact {
   bool IsReturn;
   unsigned Owner;
   const Stmt *BindSite = nullptr;
+  const NamedDecl *Value = nullptr; ///< the variable returned or stored
 };
 
 /// A module holder local declared before the context local it is bound to,

@@ -4,17 +4,66 @@
 
 #include "llvm-c/ExternC.h"
 #include "llvm-c/Types.h"
+#include <stddef.h>
 
 LLVM_C_EXTERN_C_BEGIN
 
 void LLVMDisposeMessage(char *Message);
 
+/* Contexts. Disposing of a context deletes every module still in it. */
 LLVMContextRef LLVMContextCreate(void);
+/* The process-wide context: never dispose of it. */
+LLVMContextRef LLVMGetGlobalContext(void);
 void LLVMContextDispose(LLVMContextRef C);
+
+/* Modules. */
+/* The module is created in the global context. */
+LLVMModuleRef LLVMModuleCreateWithName(const char *ModuleID);
 LLVMModuleRef LLVMModuleCreateWithNameInContext(const char *ModuleID,
                                                 LLVMContextRef C);
+/* The clone is created in M's context. */
+LLVMModuleRef LLVMCloneModule(LLVMModuleRef M);
 void LLVMDisposeModule(LLVMModuleRef M);
+const char *LLVMGetModuleIdentifier(LLVMModuleRef M, size_t *Len);
 void LLVMSetTarget(LLVMModuleRef M, const char *Triple);
+void LLVMDumpModule(LLVMModuleRef M);
+/* The result is a copy: dispose of it with LLVMDisposeMessage. */
+char *LLVMPrintModuleToString(LLVMModuleRef M);
+LLVMContextRef LLVMGetModuleContext(LLVMModuleRef M);
+LLVMValueRef LLVMAddFunction(LLVMModuleRef M, const char *Name,
+                             LLVMTypeRef FunctionTy);
+LLVMValueRef LLVMGetNamedFunction(LLVMModuleRef M, const char *Name);
+
+/* Types (owned by their context). */
+LLVMTypeRef LLVMInt32TypeInContext(LLVMContextRef C);
+LLVMTypeRef LLVMInt64TypeInContext(LLVMContextRef C);
+LLVMTypeRef LLVMVoidTypeInContext(LLVMContextRef C);
+LLVMTypeRef LLVMFunctionType(LLVMTypeRef ReturnType, LLVMTypeRef *ParamTypes,
+                             unsigned ParamCount, LLVMBool IsVarArg);
+
+/* Values. */
+const char *LLVMGetValueName2(LLVMValueRef Val, size_t *Length);
+void LLVMDumpValue(LLVMValueRef Val);
+LLVMValueRef LLVMConstInt(LLVMTypeRef IntTy, unsigned long long N,
+                          LLVMBool SignExtend);
+LLVMValueRef LLVMGetParam(LLVMValueRef Fn, unsigned Index);
+
+/* Basic blocks and instruction builders. */
+LLVMBasicBlockRef LLVMAppendBasicBlockInContext(LLVMContextRef C,
+                                                LLVMValueRef Fn,
+                                                const char *Name);
+LLVMBuilderRef LLVMCreateBuilderInContext(LLVMContextRef C);
+void LLVMPositionBuilderAtEnd(LLVMBuilderRef Builder, LLVMBasicBlockRef Block);
+void LLVMDisposeBuilder(LLVMBuilderRef Builder);
+LLVMValueRef LLVMBuildRetVoid(LLVMBuilderRef);
+LLVMValueRef LLVMBuildRet(LLVMBuilderRef, LLVMValueRef V);
+LLVMValueRef LLVMBuildAdd(LLVMBuilderRef, LLVMValueRef LHS, LLVMValueRef RHS,
+                          const char *Name);
+
+/* Memory buffers. */
+LLVMMemoryBufferRef LLVMCreateMemoryBufferWithMemoryRangeCopy(
+    const char *InputData, size_t InputDataLength, const char *BufferName);
+void LLVMDisposeMemoryBuffer(LLVMMemoryBufferRef MemBuf);
 
 LLVM_C_EXTERN_C_END
 

@@ -9,6 +9,11 @@
 
 namespace llvm {
 
+class Function;
+
+/// A module is registered in the LLVMContext it is created in: destroying
+/// the context deletes every module still registered, and ~Module
+/// unregisters itself from the context.
 class Module {
   LLVMContext &Context;
   std::string ModuleID;
@@ -19,6 +24,11 @@ public:
   ~Module();
   LLVMContext &getContext() const { return Context; }
   const std::string &getModuleIdentifier() const { return ModuleID; }
+  void setModuleIdentifier(StringRef ID) { ModuleID = ID.str(); }
+  StringRef getName() const { return ModuleID; }
+  /// Look up the function of this name; null if there is none.
+  Function *getFunction(StringRef Name) const;
+  void dump() const;
   const std::string &getTargetTriple() const { return TargetTriple; }
   void setTargetTriple(StringRef T) { TargetTriple = T.str(); }
   void setDataLayout(const DataLayout &Other);

@@ -12,6 +12,7 @@ public:
   raw_ostream &operator<<(StringRef Str);
   raw_ostream &operator<<(const char *Str);
   raw_ostream &operator<<(unsigned long N);
+  raw_ostream &operator<<(unsigned int N);
   raw_ostream &operator<<(int N);
   void flush();
 };
