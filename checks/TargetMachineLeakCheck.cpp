@@ -252,17 +252,19 @@ void TargetMachineLeakCheck::analyzeFunctions(
                            ? VD->getTypeSourceInfo()->getTypeLoc()
                            : TypeLoc();
           auto PTL = TL.getAsAdjusted<PointerTypeLoc>();
+          // A const machine would lose its const; leave that to the user.
+          QualType PointeeTy = VD->getType()->getPointeeType();
           if (PTL && !PTL.getBeginLoc().isMacroID() &&
+              !PointeeTy.isNull() && !PointeeTy.isConstQualified() &&
               onlySmartPointerCompatibleUses(VD, Functions[I].second, *Ctx)) {
             const LangOptions &LO = getLangOpts();
             CharSourceRange PointeeRange = CharSourceRange::getTokenRange(
                 PTL.getPointeeLoc().getSourceRange());
             StringRef Pointee = Lexer::getSourceText(PointeeRange, SM, LO);
-            if (Pointee == "auto" || Pointee.contains("auto"))
-              Pointee = "";
+            // `auto *TM`: spell the deduced class.
             std::string PointeeText =
-                Pointee.empty()
-                    ? PTL.getPointeeLoc().getType().getAsString(
+                Pointee.empty() || Pointee.contains("auto")
+                    ? PointeeTy.getUnqualifiedType().getAsString(
                           Ctx->getPrintingPolicy())
                     : Pointee.str();
             StringRef InitText = Lexer::getSourceText(

@@ -86,3 +86,17 @@ void reassigned(const Target *T, StringRef TT) {
   errs() << TM->getTargetCPU();
   TM = nullptr; // NOTE: 'TM' is overwritten here
 }
+
+// Fix-it: `auto *` spells the deduced class, as the source names it.
+void autoPointer(const Target *T, StringRef TT) {
+  // WARN@+1: TargetMachine created by 'llvm::Target::createTargetMachine' is never released
+  auto *TM = T->createTargetMachine(TT, "", "", Opts, std::nullopt); // FIXED: std::unique_ptr<TargetMachine> TM(T->createTargetMachine(TT, "", "", Opts, std::nullopt));
+  TM->setFastISel(true);
+} // NOTE: 'TM' still owns it when the function returns here
+
+// No fix-it: a pointer to a const machine would lose its const.
+StringRef constMachine(const Target *T, StringRef TT) {
+  // WARN@+1: TargetMachine created by 'llvm::Target::createTargetMachine' is never released
+  const TargetMachine *TM = T->createTargetMachine(TT, "", "", Opts, std::nullopt);
+  return TM->getTargetCPU(); // NOTE: 'TM' still owns it when the function returns here
+}

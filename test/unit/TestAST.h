@@ -9,6 +9,7 @@
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
+#include "gtest/gtest.h"
 #include <memory>
 #include <string>
 
@@ -21,6 +22,10 @@ template <class T> struct default_delete {};
 template <class T, class D = default_delete<T>> struct unique_ptr {
   unique_ptr() {}
   explicit unique_ptr(T *P) {}
+  unique_ptr(unique_ptr &&O);
+  unique_ptr &operator=(unique_ptr &&O);
+  ~unique_ptr();
+  T &operator*() const;
   T *release();
   void reset(T *P = nullptr);
   T *operator->() const;
@@ -43,7 +48,45 @@ public:
 };
 class PassBuilder { public: PassBuilder(TargetMachine *TM = nullptr); };
 }
+namespace llvm {
+class StringRef { public: StringRef(const char *); };
+class LLVMContext { public: LLVMContext(); ~LLVMContext(); };
+class Type { public: static Type *getInt64Ty(LLVMContext &C); };
+class Function;
+class Module {
+public:
+  Module(StringRef Name, LLVMContext &C);
+  ~Module();
+  Function *getFunction(StringRef Name) const;
+  LLVMContext &getContext() const;
+};
+namespace orc {
+class ThreadSafeContext {
+public:
+  ThreadSafeContext(std::unique_ptr<LLVMContext> Ctx);
+  LLVMContext *getContext();
+};
+class ThreadSafeModule {
+public:
+  ThreadSafeModule(std::unique_ptr<Module> M, ThreadSafeContext TSCtx);
+  ThreadSafeModule(ThreadSafeModule &&Other);
+  Module *getModuleUnlocked();
+};
+class LLJIT { public: int addIRModule(ThreadSafeModule TSM); };
+} // namespace orc
+} // namespace llvm
+namespace std {
+template <class T> T &&move(T &t);
+template <class T, class... A> unique_ptr<T> make_unique(A &&...a);
+}
 extern "C" {
+typedef struct LLVMOpaqueContext *LLVMContextRef;
+typedef struct LLVMOpaqueModule *LLVMModuleRef;
+LLVMContextRef LLVMContextCreate(void);
+void LLVMContextDispose(LLVMContextRef C);
+LLVMModuleRef LLVMModuleCreateWithNameInContext(const char *N, LLVMContextRef C);
+LLVMModuleRef LLVMModuleCreateWithName(const char *N);
+void LLVMDisposeModule(LLVMModuleRef M);
 typedef struct LLVMOpaqueTargetMachine *LLVMTargetMachineRef;
 LLVMTargetMachineRef LLVMCreateTargetMachine(const char *Triple);
 void LLVMDisposeTargetMachine(LLVMTargetMachineRef T);
@@ -74,6 +117,8 @@ inline ParsedTU parse(const std::string &Code) {
       std::make_shared<clang::PCHContainerOperations>(),
       clang::tooling::getClangStripDependencyFileAdjuster(),
       {{"llvm_stubs.h", Prelude}});
+  // A snippet that does not compile would test nothing.
+  EXPECT_FALSE(TU.AST->getDiagnostics().hasErrorOccurred());
   return TU;
 }
 
