@@ -113,10 +113,11 @@ bool isOwnerKind(const ResourceKind *K) {
                K->Name == "ThreadSafeModule");
 }
 
-/// Kinds whose values carry what they belong to: IR, and contexts (a
-/// reference to a context is how IR gets created in it).
+/// Kinds whose values carry what they belong to: IR, and contexts and the
+/// ThreadSafe* wrappers (a reference to one, `TSC->`, is how IR gets
+/// created in it).
 bool carriesBinding(const ResourceKind *K) {
-  return K && (K->Name == "IR" || K->Name == "LLVMContext");
+  return K && (K->Name == "IR" || isOwnerKind(K));
 }
 
 } // namespace
