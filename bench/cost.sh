@@ -13,15 +13,14 @@ flags=$($llvm_bin/llvm-config --cxxflags)
 plugin=$root/build/lib/llvmown-tidy.so
 [ -f "$plugin" ] || { echo "build first: $plugin is missing" >&2; exit 2; }
 
-# Median wall time of a command over $runs runs, in seconds.
+# Median CPU time (user + system) of a command over $runs runs, in seconds:
+# steadier than wall time when something else runs on the machine.
 median() {
   local times=()
   for _ in $(seq "$runs"); do
-    local s e
-    s=$(date +%s.%N)
-    "$@" >/dev/null 2>&1 || true
-    e=$(date +%s.%N)
-    times+=("$(echo "$e - $s" | bc)")
+    local t
+    t=$( { TIMEFORMAT='%U %S'; time "$@" >/dev/null 2>&1; } 2>&1 | tail -n 1)
+    times+=("$(echo "$t" | awk '{print $1 + $2}')")
   done
   printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
 }
@@ -31,7 +30,7 @@ trivial=$(median $llvm_bin/clang-tidy -checks='-*,readability-else-after-return'
 ours=$(median $llvm_bin/clang-tidy --load="$plugin" -checks='-*,llvmown-*' "$file" -- $flags)
 tool=$(median "$root/build/bin/llvmown" "$file")
 
-printf 'file: %s (%s runs, median)\n' "$file" "$runs"
+printf 'file: %s (%s runs, median CPU time)\n' "$file" "$runs"
 printf '  clang++ -fsyntax-only:                 %6.2f s\n' "$syntax"
 printf '  clang-tidy, one trivial built-in check: %6.2f s\n' "$trivial"
 printf '  clang-tidy + llvmown plugin:            %6.2f s  (x%.2f trivial, x%.2f syntax-only)\n' \
