@@ -8,6 +8,7 @@
 #include "ClangTidyModule.h"
 #include "ClangTidyModuleRegistry.h"
 #include "ModuleOutlivesContextCheck.h"
+#include "RetainedThreadSafeModuleCheck.h"
 #include "TargetMachineLeakCheck.h"
 
 namespace clang::tidy::llvmown {
@@ -17,6 +18,8 @@ public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
     Factories.registerCheck<ModuleOutlivesContextCheck>(
         "llvmown-module-outlives-context");
+    Factories.registerCheck<RetainedThreadSafeModuleCheck>(
+        "llvmown-retained-thread-safe-module");
     Factories.registerCheck<TargetMachineLeakCheck>(
         "llvmown-target-machine-leak");
   }

@@ -120,6 +120,15 @@ const Row ContextRows[] = {
      AnyArgument, false},
 };
 
+// Standard and LLVM container members that add elements, and those that
+// take them out again (a container that is drained does not grow forever).
+const char *const ContainerAppends[] = {
+    "push_back", "emplace_back", "push_front", "emplace_front", "insert",
+    "emplace",   "try_emplace",  "insert_or_assign", "emplace_hint", "push"};
+const char *const ContainerDrains[] = {
+    "erase", "clear", "pop_back", "pop_front", "pop",  "extract",
+    "swap",  "resize", "remove_if", "erase_if", "splice", "shrink_to_fit"};
+
 bool recordIsOrDerivesFrom(const CXXRecordDecl *RD, llvm::StringRef Name,
                            unsigned Depth = 0) {
   if (!RD || Depth > 8)
@@ -280,6 +289,14 @@ bool ApiModel::isOwningHolder(QualType T) {
         !templateArg0(A.getAsType(), {"std::unique_ptr"}).isNull())
       return true;
   return false;
+}
+
+bool ApiModel::isContainerAppend(llvm::StringRef Method) {
+  return llvm::is_contained(ContainerAppends, Method);
+}
+
+bool ApiModel::isContainerDrain(llvm::StringRef Method) {
+  return llvm::is_contained(ContainerDrains, Method);
 }
 
 const ResourceKind *ApiModel::kind(llvm::StringRef Name) const {

@@ -106,6 +106,12 @@ public:
   /// them (std::vector<std::unique_ptr<Module>>, maps, ...).
   static bool isOwningHolder(clang::QualType T);
 
+  /// Container member functions that add an element (push_back, insert,
+  /// ...) and that take elements out or empty the container (erase, clear,
+  /// pop_back, extract, swap, ...), for the standard and LLVM containers.
+  static bool isContainerAppend(llvm::StringRef Method);
+  static bool isContainerDrain(llvm::StringRef Method);
+
   /// The kind named \p Name; null if unknown.
   const ResourceKind *kind(llvm::StringRef Name) const;
 

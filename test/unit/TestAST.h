@@ -69,8 +69,11 @@ public:
 class ThreadSafeModule {
 public:
   ThreadSafeModule(std::unique_ptr<Module> M, ThreadSafeContext TSCtx);
+  ThreadSafeModule();
   ThreadSafeModule(ThreadSafeModule &&Other);
+  ThreadSafeModule &operator=(ThreadSafeModule &&Other);
   Module *getModuleUnlocked();
+  template <class F> void consumingModuleDo(F Fn) {}
 };
 class LLJIT { public: int addIRModule(ThreadSafeModule TSM); };
 } // namespace orc

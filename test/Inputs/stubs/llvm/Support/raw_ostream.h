@@ -3,6 +3,7 @@
 #define LLVM_SUPPORT_RAW_OSTREAM_H
 
 #include "llvm/ADT/StringRef.h"
+#include <system_error>
 
 namespace llvm {
 
@@ -19,7 +20,12 @@ public:
 
 class raw_pwrite_stream : public raw_ostream {};
 
-class raw_fd_ostream : public raw_pwrite_stream {};
+class raw_fd_ostream : public raw_pwrite_stream {
+public:
+  /// Opens Filename for writing; on failure EC is set.
+  raw_fd_ostream(StringRef Filename, std::error_code &EC);
+  ~raw_fd_ostream() override;
+};
 
 class raw_null_ostream : public raw_pwrite_stream {
 public:
