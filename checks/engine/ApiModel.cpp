@@ -32,18 +32,81 @@ const ResourceKind BuiltinKinds[] = {
      {"llvm::LLVMContext", "LLVMOpaqueContext"},
      {"LLVMContextRef"},
      "delete or std::unique_ptr",
-     "LLVMContextDispose"},
+     "LLVMContextDispose",
+     "LLVMContextRef"},
+    {"Module",
+     {"llvm::Module", "LLVMOpaqueModule"},
+     {"LLVMModuleRef"},
+     "delete or std::unique_ptr",
+     "LLVMDisposeModule",
+     "LLVMModuleRef"},
     {"ThreadSafeContext", {"llvm::orc::ThreadSafeContext"}, {}, "", ""},
     {"ThreadSafeModule", {"llvm::orc::ThreadSafeModule"}, {}, "", ""},
     // IR: belongs to the context it was created in; never owns a context.
     {"IR",
-     {"llvm::Module", "llvm::Value", "llvm::Type", "llvm::BasicBlock",
-      "llvm::Metadata", "LLVMOpaqueModule", "LLVMOpaqueValue",
-      "LLVMOpaqueType", "LLVMOpaqueBasicBlock", "LLVMOpaqueMetadata"},
-     {"LLVMModuleRef", "LLVMValueRef", "LLVMTypeRef", "LLVMBasicBlockRef",
-      "LLVMMetadataRef"},
+     {"llvm::Value", "llvm::Type", "llvm::BasicBlock", "llvm::Metadata",
+      "LLVMOpaqueValue", "LLVMOpaqueType", "LLVMOpaqueBasicBlock",
+      "LLVMOpaqueMetadata"},
+     {"LLVMValueRef", "LLVMTypeRef", "LLVMBasicBlockRef", "LLVMMetadataRef"},
      "",
      ""},
+    // The LLVM C API's other handles with a dispose function (facts §4.1).
+#define C_HANDLE(Name, Opaque, Ref, Dispose)                                   \
+  {Name, {Opaque}, {Ref}, "", Dispose, Ref}
+    C_HANDLE("Builder", "LLVMOpaqueBuilder", "LLVMBuilderRef",
+             "LLVMDisposeBuilder"),
+    C_HANDLE("PassManager", "LLVMOpaquePassManager", "LLVMPassManagerRef",
+             "LLVMDisposePassManager"),
+    C_HANDLE("PassBuilderOptions", "LLVMOpaquePassBuilderOptions",
+             "LLVMPassBuilderOptionsRef", "LLVMDisposePassBuilderOptions"),
+    C_HANDLE("TargetData", "LLVMOpaqueTargetData", "LLVMTargetDataRef",
+             "LLVMDisposeTargetData"),
+    C_HANDLE("MemoryBuffer", "LLVMOpaqueMemoryBuffer", "LLVMMemoryBufferRef",
+             "LLVMDisposeMemoryBuffer"),
+    C_HANDLE("DIBuilder", "LLVMOpaqueDIBuilder", "LLVMDIBuilderRef",
+             "LLVMDisposeDIBuilder"),
+    C_HANDLE("ExecutionEngine", "LLVMOpaqueExecutionEngine",
+             "LLVMExecutionEngineRef", "LLVMDisposeExecutionEngine"),
+    C_HANDLE("OrcThreadSafeContext", "LLVMOrcOpaqueThreadSafeContext",
+             "LLVMOrcThreadSafeContextRef", "LLVMOrcDisposeThreadSafeContext"),
+    C_HANDLE("OrcThreadSafeModule", "LLVMOrcOpaqueThreadSafeModule",
+             "LLVMOrcThreadSafeModuleRef", "LLVMOrcDisposeThreadSafeModule"),
+    C_HANDLE("OrcLLJITBuilder", "LLVMOrcOpaqueLLJITBuilder",
+             "LLVMOrcLLJITBuilderRef", "LLVMOrcDisposeLLJITBuilder"),
+    C_HANDLE("OrcLLJIT", "LLVMOrcOpaqueLLJIT", "LLVMOrcLLJITRef",
+             "LLVMOrcDisposeLLJIT"),
+    C_HANDLE("OrcJITTargetMachineBuilder",
+             "LLVMOrcOpaqueJITTargetMachineBuilder",
+             "LLVMOrcJITTargetMachineBuilderRef",
+             "LLVMOrcDisposeJITTargetMachineBuilder"),
+    C_HANDLE("OrcDefinitionGenerator", "LLVMOrcOpaqueDefinitionGenerator",
+             "LLVMOrcDefinitionGeneratorRef",
+             "LLVMOrcDisposeDefinitionGenerator"),
+    C_HANDLE("OrcMaterializationUnit", "LLVMOrcOpaqueMaterializationUnit",
+             "LLVMOrcMaterializationUnitRef",
+             "LLVMOrcDisposeMaterializationUnit"),
+    C_HANDLE("OrcSymbolStringPoolEntry", "LLVMOrcOpaqueSymbolStringPoolEntry",
+             "LLVMOrcSymbolStringPoolEntryRef",
+             "LLVMOrcReleaseSymbolStringPoolEntry"),
+    C_HANDLE("OrcResourceTracker", "LLVMOrcOpaqueResourceTracker",
+             "LLVMOrcResourceTrackerRef", "LLVMOrcReleaseResourceTracker"),
+    C_HANDLE("Binary", "LLVMOpaqueBinary", "LLVMBinaryRef",
+             "LLVMDisposeBinary"),
+    C_HANDLE("GenericValue", "LLVMOpaqueGenericValue", "LLVMGenericValueRef",
+             "LLVMDisposeGenericValue"),
+    C_HANDLE("TargetMachineOptions", "LLVMOpaqueTargetMachineOptions",
+             "LLVMTargetMachineOptionsRef", "LLVMDisposeTargetMachineOptions"),
+    C_HANDLE("OperandBundle", "LLVMOpaqueOperandBundle",
+             "LLVMOperandBundleRef", "LLVMDisposeOperandBundle"),
+    C_HANDLE("DisasmContext", "", "LLVMDisasmContextRef", "LLVMDisasmDispose"),
+#undef C_HANDLE
+    // Strings: `char *` has no kind of its own; the creating row says which.
+    // LLVMDisposeMessage is free() (strdup); LLVMGetErrorMessage is new[].
+    {"Message", {}, {}, "", "LLVMDisposeMessage", "message string"},
+    {"ErrorMessage", {}, {}, "", "LLVMDisposeErrorMessage", "error message"},
+    // Error.h:47-50: every LLVMErrorRef must be consumed or passed on.
+    {"Error", {"LLVMOpaqueError"}, {"LLVMErrorRef"}, "", "LLVMConsumeError",
+     "LLVMErrorRef", /*CreatedByAnyReturn=*/true},
 };
 
 struct Row {
@@ -53,6 +116,7 @@ struct Row {
   int Arg;
   bool OnlyIfRawPointer;
   int BindTo = -1;
+  bool OnFailureOnly = false;
 };
 
 // Smart-pointer adoption and hand-back apply to every kind.
@@ -109,15 +173,204 @@ const Row ContextRows[] = {
     {"LLVMGetGlobalContext", Effect::ReturnsBorrowed, "LLVMContext",
      ReturnValue, false},
     // IRReader.h: the module is written through OutM, in context arg 0.
-    {"LLVMParseIRInContext", Effect::Creates, "IR", 2, false, 0},
-    {"LLVMParseBitcodeInContext2", Effect::Creates, "IR", 2, false, 0},
-    {"LLVMGetBitcodeModuleInContext2", Effect::Creates, "IR", 2, false, 0},
+    {"LLVMParseIRInContext", Effect::Creates, "Module", 2, false, 0},
+    {"LLVMParseBitcodeInContext2", Effect::Creates, "Module", 2, false, 0},
+    {"LLVMGetBitcodeModuleInContext2", Effect::Creates, "Module", 2, false, 0},
     // ThreadSafeModule.h:53-57, 104-110: these take over the context (or
     // share it) and keep it alive.
     {"llvm::orc::ThreadSafeContext::ThreadSafeContext", Effect::Consumes,
      "LLVMContext", 0, false},
     {"llvm::orc::ThreadSafeModule::ThreadSafeModule", Effect::Consumes, "*",
      AnyArgument, false},
+};
+
+// The LLVM C API (facts §4.1 and §4.2, LLVM 19 llvm-c/*.h). TargetMachine
+// handles are in TargetMachineRows.
+constexpr auto C = Effect::Creates;
+constexpr auto Rel = Effect::Releases;
+constexpr auto Cons = Effect::Consumes;
+constexpr auto ConsOK = Effect::ConsumesOnSuccess;
+constexpr auto Borrowed = Effect::ReturnsBorrowed;
+constexpr int Ret = ReturnValue;
+const Row CApiRows[] = {
+    // Core.h: contexts, modules, builders, pass managers.
+    {"LLVMModuleCreateWithName", C, "Module", Ret, false},
+    {"LLVMModuleCreateWithNameInContext", C, "Module", Ret, false, 1},
+    {"LLVMCloneModule", C, "Module", Ret, false},
+    {"LLVMDisposeModule", Rel, "Module", 0, false},
+    {"LLVMGetModuleContext", Borrowed, "LLVMContext", Ret, false},
+    {"LLVMCreateBuilder", C, "Builder", Ret, false},
+    {"LLVMCreateBuilderInContext", C, "Builder", Ret, false},
+    {"LLVMDisposeBuilder", Rel, "Builder", 0, false},
+    {"LLVMCreatePassManager", C, "PassManager", Ret, false},
+    {"LLVMCreateFunctionPassManagerForModule", C, "PassManager", Ret, false},
+    {"LLVMCreateFunctionPassManager", C, "PassManager", Ret, false},
+    {"LLVMDisposePassManager", Rel, "PassManager", 0, false},
+    {"LLVMCreatePassBuilderOptions", C, "PassBuilderOptions", Ret, false},
+    {"LLVMDisposePassBuilderOptions", Rel, "PassBuilderOptions", 0, false},
+    {"LLVMCreateOperandBundle", C, "OperandBundle", Ret, false},
+    {"LLVMDisposeOperandBundle", Rel, "OperandBundle", 0, false},
+    // Target.h / TargetMachine.h.
+    {"LLVMCreateTargetDataLayout", C, "TargetData", Ret, false},
+    {"LLVMCreateTargetData", C, "TargetData", Ret, false},
+    {"LLVMDisposeTargetData", Rel, "TargetData", 0, false},
+    {"LLVMGetModuleDataLayout", Borrowed, "TargetData", Ret, false},
+    {"LLVMCreateTargetMachineOptions", C, "TargetMachineOptions", Ret, false},
+    {"LLVMDisposeTargetMachineOptions", Rel, "TargetMachineOptions", 0, false},
+    // Memory buffers; LLVMTargetMachineEmitToMemoryBuffer writes its buffer
+    // on failure too.
+    {"LLVMCreateMemoryBufferWithContentsOfFile", C, "MemoryBuffer", 1, false},
+    {"LLVMCreateMemoryBufferWithSTDIN", C, "MemoryBuffer", 0, false},
+    {"LLVMCreateMemoryBufferWithMemoryRange", C, "MemoryBuffer", Ret, false},
+    {"LLVMCreateMemoryBufferWithMemoryRangeCopy", C, "MemoryBuffer", Ret,
+     false},
+    {"LLVMTargetMachineEmitToMemoryBuffer", C, "MemoryBuffer", 4, false},
+    {"LLVMBinaryCopyMemoryBuffer", C, "MemoryBuffer", Ret, false},
+    {"LLVMDisposeMemoryBuffer", Rel, "MemoryBuffer", 0, false},
+    // Readers: the module lives in the context passed first.
+    {"LLVMParseIRInContext", Cons, "MemoryBuffer", 1, false},
+    {"LLVMGetBitcodeModuleInContext2", ConsOK, "MemoryBuffer", 1, false},
+    // DebugInfo.h, Object.h, Disassembler.h.
+    {"LLVMCreateDIBuilder", C, "DIBuilder", Ret, false},
+    {"LLVMCreateDIBuilderDisallowUnresolved", C, "DIBuilder", Ret, false},
+    {"LLVMDisposeDIBuilder", Rel, "DIBuilder", 0, false},
+    {"LLVMCreateBinary", C, "Binary", Ret, false},
+    {"LLVMDisposeBinary", Rel, "Binary", 0, false},
+    {"LLVMCreateDisasm", C, "DisasmContext", Ret, false},
+    {"LLVMCreateDisasmCPU", C, "DisasmContext", Ret, false},
+    {"LLVMCreateDisasmCPUFeatures", C, "DisasmContext", Ret, false},
+    {"LLVMDisasmDispose", Rel, "DisasmContext", 0, false},
+    // ExecutionEngine.h: engines own their module, even on failure.
+    {"LLVMCreateExecutionEngineForModule", C, "ExecutionEngine", 0, false},
+    {"LLVMCreateInterpreterForModule", C, "ExecutionEngine", 0, false},
+    {"LLVMCreateJITCompilerForModule", C, "ExecutionEngine", 0, false},
+    {"LLVMCreateMCJITCompilerForModule", C, "ExecutionEngine", 0, false},
+    {"LLVMCreateExecutionEngineForModule", Cons, "Module", 1, false},
+    {"LLVMCreateInterpreterForModule", Cons, "Module", 1, false},
+    {"LLVMCreateJITCompilerForModule", Cons, "Module", 1, false},
+    {"LLVMCreateMCJITCompilerForModule", Cons, "Module", 1, false},
+    {"LLVMAddModule", Cons, "Module", 1, false},
+    {"LLVMRemoveModule", C, "Module", 2, false},
+    {"LLVMDisposeExecutionEngine", Rel, "ExecutionEngine", 0, false},
+    {"LLVMRunFunction", C, "GenericValue", Ret, false},
+    {"LLVMCreateGenericValueOfInt", C, "GenericValue", Ret, false},
+    {"LLVMCreateGenericValueOfPointer", C, "GenericValue", Ret, false},
+    {"LLVMCreateGenericValueOfFloat", C, "GenericValue", Ret, false},
+    {"LLVMDisposeGenericValue", Rel, "GenericValue", 0, false},
+    {"LLVMGetExecutionEngineTargetData", Borrowed, "TargetData", Ret, false},
+    // Linker.h: LLVMLinkModules2 destroys its source.
+    {"LLVMLinkModules2", Cons, "Module", 1, false},
+    // Orc.h / LLJIT.h.
+    {"LLVMOrcCreateNewThreadSafeContext", C, "OrcThreadSafeContext", Ret,
+     false},
+    {"LLVMOrcDisposeThreadSafeContext", Rel, "OrcThreadSafeContext", 0, false},
+    {"LLVMOrcThreadSafeContextGetContext", Borrowed, "LLVMContext", Ret,
+     false},
+    {"LLVMOrcCreateNewThreadSafeModule", C, "OrcThreadSafeModule", Ret, false},
+    {"LLVMOrcCreateNewThreadSafeModule", Cons, "Module", 0, false},
+    {"LLVMOrcDisposeThreadSafeModule", Rel, "OrcThreadSafeModule", 0, false},
+    {"LLVMOrcLLJITAddLLVMIRModule", Cons, "OrcThreadSafeModule", 2, false},
+    {"LLVMOrcLLJITAddLLVMIRModuleWithRT", Cons, "OrcThreadSafeModule", 2,
+     false},
+    {"LLVMOrcIRTransformLayerEmit", Cons, "OrcThreadSafeModule", 2, false},
+    {"LLVMOrcLLJITAddObjectFile", Cons, "MemoryBuffer", 2, false},
+    {"LLVMOrcLLJITAddObjectFileWithRT", Cons, "MemoryBuffer", 2, false},
+    {"LLVMOrcObjectLayerAddObjectFile", Cons, "MemoryBuffer", 2, false},
+    {"LLVMOrcObjectLayerAddObjectFileWithRT", Cons, "MemoryBuffer", 2, false},
+    {"LLVMOrcObjectLayerEmit", Cons, "MemoryBuffer", 2, false},
+    {"LLVMOrcCreateLLJITBuilder", C, "OrcLLJITBuilder", Ret, false},
+    {"LLVMOrcDisposeLLJITBuilder", Rel, "OrcLLJITBuilder", 0, false},
+    {"LLVMOrcCreateLLJIT", C, "OrcLLJIT", 0, false},
+    {"LLVMOrcCreateLLJIT", Cons, "OrcLLJITBuilder", 1, false},
+    {"LLVMOrcDisposeLLJIT", Rel, "OrcLLJIT", 0, false},
+    {"LLVMOrcLLJITGetMainJITDylib", Borrowed, "*", Ret, false},
+    {"LLVMOrcLLJITGetExecutionSession", Borrowed, "*", Ret, false},
+    {"LLVMOrcJITTargetMachineBuilderDetectHost", C,
+     "OrcJITTargetMachineBuilder", 0, false},
+    {"LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine", C,
+     "OrcJITTargetMachineBuilder", Ret, false},
+    {"LLVMOrcDisposeJITTargetMachineBuilder", Rel,
+     "OrcJITTargetMachineBuilder", 0, false},
+    {"LLVMOrcLLJITBuilderSetJITTargetMachineBuilder", Cons,
+     "OrcJITTargetMachineBuilder", 1, false},
+    {"LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess", C,
+     "OrcDefinitionGenerator", 0, false},
+    {"LLVMOrcCreateDynamicLibrarySearchGeneratorForPath", C,
+     "OrcDefinitionGenerator", 0, false},
+    {"LLVMOrcCreateStaticLibrarySearchGeneratorForPath", C,
+     "OrcDefinitionGenerator", 0, false},
+    {"LLVMOrcCreateCustomCAPIDefinitionGenerator", C, "OrcDefinitionGenerator",
+     Ret, false},
+    {"LLVMOrcDisposeDefinitionGenerator", Rel, "OrcDefinitionGenerator", 0,
+     false},
+    {"LLVMOrcJITDylibAddGenerator", Cons, "OrcDefinitionGenerator", 1, false},
+    {"LLVMOrcAbsoluteSymbols", C, "OrcMaterializationUnit", Ret, false},
+    {"LLVMOrcCreateCustomMaterializationUnit", C, "OrcMaterializationUnit",
+     Ret, false},
+    {"LLVMOrcLazyReexports", C, "OrcMaterializationUnit", Ret, false},
+    {"LLVMOrcDisposeMaterializationUnit", Rel, "OrcMaterializationUnit", 0,
+     false},
+    {"LLVMOrcJITDylibDefine", ConsOK, "OrcMaterializationUnit", 1, false},
+    {"LLVMOrcMaterializationResponsibilityReplace", Cons,
+     "OrcMaterializationUnit", 1, false},
+    {"LLVMOrcLLJITMangleAndIntern", C, "OrcSymbolStringPoolEntry", Ret, false},
+    {"LLVMOrcExecutionSessionIntern", C, "OrcSymbolStringPoolEntry", Ret,
+     false},
+    {"LLVMOrcReleaseSymbolStringPoolEntry", Rel, "OrcSymbolStringPoolEntry", 0,
+     false},
+    {"LLVMOrcJITDylibCreateResourceTracker", C, "OrcResourceTracker", Ret,
+     false},
+    {"LLVMOrcReleaseResourceTracker", Rel, "OrcResourceTracker", 0, false},
+    // Orc.h:942-948 says to release it; doing so recurses until the stack
+    // overflows (facts §3).
+    {"LLVMOrcJITDylibGetDefaultResourceTracker", Borrowed, "OrcResourceTracker",
+     Ret, false},
+    // Message strings (strdup/malloc): LLVMDisposeMessage, or free().
+    {"LLVMCreateMessage", C, "Message", Ret, false},
+    {"LLVMGetDiagInfoDescription", C, "Message", Ret, false},
+    {"LLVMPrintModuleToString", C, "Message", Ret, false},
+    {"LLVMPrintTypeToString", C, "Message", Ret, false},
+    {"LLVMPrintValueToString", C, "Message", Ret, false},
+    {"LLVMPrintDbgRecordToString", C, "Message", Ret, false},
+    {"LLVMIntrinsicCopyOverloadedName", C, "Message", Ret, false},
+    {"LLVMIntrinsicCopyOverloadedName2", C, "Message", Ret, false},
+    {"LLVMGetTargetMachineTriple", C, "Message", Ret, false},
+    {"LLVMGetTargetMachineCPU", C, "Message", Ret, false},
+    {"LLVMGetTargetMachineFeatureString", C, "Message", Ret, false},
+    {"LLVMGetDefaultTargetTriple", C, "Message", Ret, false},
+    {"LLVMNormalizeTargetTriple", C, "Message", Ret, false},
+    {"LLVMGetHostCPUName", C, "Message", Ret, false},
+    {"LLVMGetHostCPUFeatures", C, "Message", Ret, false},
+    {"LLVMCopyStringRepOfTargetData", C, "Message", Ret, false},
+    {"LLVMOrcJITTargetMachineBuilderGetTargetTriple", C, "Message", Ret,
+     false},
+    // Out-messages: written when the call fails (LLVMVerifyModule always
+    // writes one when asked).
+    {"LLVMPrintModuleToFile", C, "Message", 2, false, -1, true},
+    {"LLVMVerifyModule", C, "Message", 2, false, -1, true},
+    {"LLVMTargetMachineEmitToFile", C, "Message", 4, false, -1, true},
+    {"LLVMTargetMachineEmitToMemoryBuffer", C, "Message", 3, false, -1, true},
+    {"LLVMGetTargetFromTriple", C, "Message", 2, false, -1, true},
+    {"LLVMCreateMemoryBufferWithContentsOfFile", C, "Message", 2, false, -1,
+     true},
+    {"LLVMCreateMemoryBufferWithSTDIN", C, "Message", 1, false, -1, true},
+    {"LLVMParseIRInContext", C, "Message", 3, false, -1, true},
+    {"LLVMCreateBinary", C, "Message", 2, false, -1, true},
+    {"LLVMExecutionEngineGetErrMsg", C, "Message", 1, false, -1, true},
+    {"LLVMCreateExecutionEngineForModule", C, "Message", 2, false, -1, true},
+    {"LLVMCreateInterpreterForModule", C, "Message", 2, false, -1, true},
+    {"LLVMCreateJITCompilerForModule", C, "Message", 3, false, -1, true},
+    {"LLVMCreateMCJITCompilerForModule", C, "Message", 4, false, -1, true},
+    {"LLVMRemoveModule", C, "Message", 3, false, -1, true},
+    {"LLVMDisposeMessage", Rel, "Message", 0, false},
+    {"free", Rel, "Message", 0, false},
+    // Error.h: LLVMGetErrorMessage consumes the error and returns new[].
+    {"LLVMGetErrorMessage", C, "ErrorMessage", Ret, false},
+    {"LLVMDisposeErrorMessage", Rel, "ErrorMessage", 0, false},
+    {"LLVMConsumeError", Rel, "Error", 0, false},
+    {"LLVMGetErrorMessage", Rel, "Error", 0, false},
+    {"LLVMCantFail", Rel, "Error", 0, false},
+    // LLVMContextDispose (ContextRows) disposes the modules created in it.
 };
 
 // Standard and LLVM container members that add elements, and those that
@@ -148,13 +401,16 @@ bool recordIsOrDerivesFrom(const CXXRecordDecl *RD, llvm::StringRef Name,
 } // namespace
 
 ApiModel::ApiModel() {
-  Kinds.assign(std::begin(BuiltinKinds), std::end(BuiltinKinds));
+  Kinds.insert(Kinds.end(), std::begin(BuiltinKinds), std::end(BuiltinKinds));
   for (const Row &R : SmartPointerRows)
     add({R.Name, R.Eff, R.Kind, R.Arg, R.OnlyIfRawPointer});
   for (const Row &R : TargetMachineRows)
     add({R.Name, R.Eff, R.Kind, R.Arg, R.OnlyIfRawPointer});
   for (const Row &R : ContextRows)
     add({R.Name, R.Eff, R.Kind, R.Arg, R.OnlyIfRawPointer, R.BindTo});
+  for (const Row &R : CApiRows)
+    add({R.Name, R.Eff, R.Kind, R.Arg, R.OnlyIfRawPointer, R.BindTo,
+         R.OnFailureOnly});
 }
 
 void ApiModel::add(ApiRow Row) {
@@ -172,6 +428,40 @@ void ApiModel::addUserRows(llvm::StringRef Names, Effect Eff,
     add({N, Eff, Kind.str(),
          Eff == Effect::Creates ? int(ReturnValue) : int(AnyArgument),
          Eff == Effect::Creates});
+}
+
+std::vector<std::string> ApiModel::addUserPairs(llvm::StringRef Pairs) {
+  std::vector<std::string> Bad;
+  for (const std::string &P : splitNameList(Pairs)) {
+    auto [Make, Destroy] = llvm::StringRef(P).split(':');
+    Make = Make.trim();
+    Destroy = Destroy.trim();
+    if (Make.empty() || Destroy.empty()) {
+      Bad.push_back(P);
+      continue;
+    }
+    // Each pair is a kind of its own, named after its creator.
+    UserStrings.push_back(Make.str());
+    llvm::StringRef Name = UserStrings.back();
+    UserStrings.push_back(Destroy.str());
+    llvm::StringRef Release = UserStrings.back();
+    ResourceKind K;
+    K.Name = Name;
+    K.CRelease = Release;
+    K.Noun = "handle";
+    Kinds.push_back(K);
+    add({Make.str(), Effect::Creates, Name.str(), ReturnValue, false});
+    add({Destroy.str(), Effect::Releases, Name.str(), 0, false});
+  }
+  return Bad;
+}
+
+std::vector<const ResourceKind *> ApiModel::cApiKinds() const {
+  std::vector<const ResourceKind *> Out;
+  for (const ResourceKind &K : Kinds)
+    if (!K.CRelease.empty() && K.Name != "TargetMachine")
+      Out.push_back(&K);
+  return Out;
 }
 
 llvm::SmallVector<const ApiRow *, 2>

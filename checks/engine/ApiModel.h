@@ -59,6 +59,11 @@ struct ResourceKind {
   std::vector<llvm::StringRef> CHandles;   // "LLVMTargetMachineRef"
   llvm::StringRef CxxRelease;           // "delete" / "std::unique_ptr"
   llvm::StringRef CRelease;             // "LLVMDisposeTargetMachine"
+  /// What messages call one ("LLVMModuleRef", "message string").
+  llvm::StringRef Noun = "";
+  /// Every function returning this handle type hands the caller one to
+  /// release (LLVMErrorRef: each must be consumed or passed on).
+  bool CreatedByAnyReturn = false;
 };
 
 /// One fact about one API.
@@ -72,8 +77,12 @@ struct ApiRow {
   /// std::unique_ptr makes the row inert instead of wrong).
   bool OnlyIfRawPointer = false;
   /// Creates only: the new object belongs to the one passed as argument
-  /// BindTo (a module parsed into a context), or -1.
+  /// BindTo (a module parsed into a context), or -1. Releasing that one
+  /// releases this one too.
   int BindTo = -1;
+  /// Creates through an out-parameter only when the call fails (error
+  /// messages): report it only if no path releases it at all.
+  bool OnFailureOnly = false;
 };
 
 /// The API model: built-in tables plus user rows.
@@ -84,6 +93,14 @@ public:
 
   /// Adds user rows from a `;`-separated list of qualified names.
   void addUserRows(llvm::StringRef Names, Effect Eff, llvm::StringRef Kind);
+
+  /// Adds a project's own create/dispose pairs (`make:destroy;...`), each
+  /// a kind of its own. Returns the malformed items, if any.
+  std::vector<std::string> addUserPairs(llvm::StringRef Pairs);
+
+  /// The kinds of the LLVM C API (every C handle with a dispose function),
+  /// plus user pairs.
+  std::vector<const ResourceKind *> cApiKinds() const;
 
   /// Every row that applies to \p FD (by qualified name). Cheap when none
   /// does: one hash lookup of the simple name.
@@ -115,7 +132,7 @@ public:
   /// The kind named \p Name; null if unknown.
   const ResourceKind *kind(llvm::StringRef Name) const;
 
-  llvm::ArrayRef<ResourceKind> kinds() const { return Kinds; }
+  const std::deque<ResourceKind> &kinds() const { return Kinds; }
   const std::deque<ApiRow> &rows() const { return Rows; }
 
   /// True if \p FD belongs to LLVM itself (namespace llvm, or a C function
@@ -125,7 +142,8 @@ public:
 
 private:
   void add(ApiRow Row);
-  std::vector<ResourceKind> Kinds;
+  std::deque<ResourceKind> Kinds; // stable addresses
+  std::deque<std::string> UserStrings; // backing store of user kinds' names
   std::deque<ApiRow> Rows; // stable addresses
   llvm::StringMap<llvm::SmallVector<const ApiRow *, 2>> BySimpleName;
 };

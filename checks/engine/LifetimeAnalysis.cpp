@@ -117,7 +117,7 @@ bool isOwnerKind(const ResourceKind *K) {
 /// ThreadSafe* wrappers (a reference to one, `TSC->`, is how IR gets
 /// created in it).
 bool carriesBinding(const ResourceKind *K) {
-  return K && (K->Name == "IR" || isOwnerKind(K));
+  return K && (K->Name == "IR" || K->Name == "Module" || isOwnerKind(K));
 }
 
 } // namespace
