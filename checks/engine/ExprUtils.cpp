@@ -6,6 +6,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Analysis/CFG.h"
 
 namespace clang::tidy::llvmown {
 
@@ -91,6 +92,51 @@ bool isNullTest(const Expr *E, const ParentMap &PM) {
     if (isa<CXXConversionDecl>(ME->getMemberDecl()))
       return true;
   return false;
+}
+
+const Expr *nullTestedOnEdge(const CFGBlock *From, unsigned SuccIndex,
+                             ASTContext &Ctx) {
+  if (From->succ_size() != 2)
+    return nullptr;
+  const auto *E = dyn_cast_or_null<Expr>(
+      From->getTerminatorCondition(/*StripParens=*/true));
+  if (!E)
+    return nullptr;
+  // On which edge is the tested pointer null? Successor 0 is "true".
+  bool NullOnTrue = false;
+  E = E->IgnoreParenImpCasts();
+  while (true) {
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_LNot) {
+      NullOnTrue = !NullOnTrue;
+      E = UO->getSubExpr()->IgnoreParenImpCasts();
+      continue;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE)) {
+      const Expr *Other = nullptr;
+      if (isNullConstant(BO->getRHS(), Ctx))
+        Other = BO->getLHS();
+      else if (isNullConstant(BO->getLHS(), Ctx))
+        Other = BO->getRHS();
+      if (!Other)
+        return nullptr;
+      if (BO->getOpcode() == BO_EQ)
+        NullOnTrue = !NullOnTrue;
+      E = Other->IgnoreParenImpCasts();
+      continue;
+    }
+    // A smart pointer's explicit operator bool: `if (M)`.
+    if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(E);
+        MCE && isa_and_nonnull<CXXConversionDecl>(MCE->getMethodDecl())) {
+      E = MCE->getImplicitObjectArgument()->IgnoreParenImpCasts();
+      break;
+    }
+    break;
+  }
+  // `if (P)`: P is null on the false edge unless negated.
+  bool NullHere = (SuccIndex == 0) == NullOnTrue;
+  return NullHere ? E : nullptr;
 }
 
 } // namespace clang::tidy::llvmown

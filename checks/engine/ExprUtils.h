@@ -8,6 +8,7 @@ class ASTContext;
 class Expr;
 class FieldDecl;
 class ParentMap;
+class CFGBlock;
 class Stmt;
 class VarDecl;
 } // namespace clang
@@ -32,6 +33,12 @@ bool isStdMove(const Expr *E);
 /// `!P`, `P == nullptr`, `P != nullptr`, a unique_ptr's operator bool.
 /// \p Parents is the function's ParentMap.
 bool isNullTest(const Expr *E, const ParentMap &Parents);
+
+/// The expression that is null on successor \p SuccIndex of \p From (the
+/// `if (P)`, `if (!P)`, `P == nullptr`, unique_ptr `if (M)` tests), or null
+/// if that edge says nothing about nullness.
+const Expr *nullTestedOnEdge(const CFGBlock *From, unsigned SuccIndex,
+                             ASTContext &Ctx);
 
 } // namespace clang::tidy::llvmown
 

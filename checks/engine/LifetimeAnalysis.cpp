@@ -175,6 +175,29 @@ private:
     return Id;
   }
 
+  /// A ThreadSafeContext or std::shared_ptr: copies share the context.
+  bool isSharedHandle(QualType T) {
+    const ResourceKind *K = kindOf(T);
+    if (K && K->Name == "ThreadSafeContext")
+      return true;
+    const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+    return RD && RD->getIdentifier() && RD->isInStdNamespace() &&
+           RD->getName() == "shared_ptr";
+  }
+  /// A shared handle initialised as a copy of another: one more reference,
+  /// not the only owner.
+  bool isSharedCopy(const VarDecl *VD) {
+    if (!isSharedHandle(VD->getType()))
+      return false;
+    if (VD->getType()->getAsCXXRecordDecl() &&
+        VD->getType()->getAsCXXRecordDecl()->isInStdNamespace())
+      return true; // a shared_ptr's other owners are unknown
+    const auto *CE =
+        dyn_cast_or_null<CXXConstructExpr>(skipTransparent(VD->getInit()));
+    return !CE || !CE->getConstructor() ||
+           CE->getConstructor()->isCopyOrMoveConstructor();
+  }
+
   Bind valueOf(const Expr *E, const LState &S);
   Bind take(const Expr *E, LState &S);
   const OwnerEnd *endOf(unsigned O, const LState &S) const;
@@ -312,10 +335,21 @@ void LifetimeFunction::store(const Expr *LHS, const Bind &V, const Expr *RHS,
   if (const auto *DRE = dyn_cast<DeclRefExpr>(L))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
         isLocal(VD) && !VD->getType()->isReferenceType()) {
+      if (RHS && VD->getType()->isPointerType() &&
+          kindOf(VD->getType()) && kindOf(VD->getType())->Name == "LLVMContext") {
+        // `C = LLVMContextCreate()` / `C = new LLVMContext`: C owns it.
+        const Expr *I = skipTransparent(RHS);
+        if (isa<CXXNewExpr>(I))
+          PointerOwners.insert(VD);
+        if (const auto *CE = dyn_cast<CallExpr>(I))
+          if (Model.find(CE->getDirectCallee(), Effect::Creates, ReturnValue))
+            PointerOwners.insert(VD);
+      }
       if (isOwnerVar(VD)) {
-        // The previous context (if any) is destroyed by the assignment.
+        // The previous context (if any) is destroyed by the assignment,
+        // unless a raw pointer held it (then it just leaks).
         auto It = S.Current.find(VD);
-        if (It != S.Current.end())
+        if (It != S.Current.end() && !VD->getType()->isPointerType())
           endOwners(It->second, S, EndHow::Reset, At->getBeginLoc());
         newOwnerFor(VD, At, V, S);
         return;
@@ -333,6 +367,15 @@ void LifetimeFunction::store(const Expr *LHS, const Bind &V, const Expr *RHS,
   }
   if (!V.O.any())
     return;
+  // A field of a local object lives no longer than the object; bindings are
+  // not followed into fields.
+  if (const auto *ME = dyn_cast<MemberExpr>(L))
+    if (const auto *BaseRef =
+            dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts()))
+      if (const auto *BV = dyn_cast<VarDecl>(BaseRef->getDecl());
+          BV && isLocal(BV) && !BV->getType()->isReferenceType() &&
+          !ME->isArrow())
+        return;
   if (const FieldDecl *F = thisField(L)) {
     for (const auto &FO : FieldOwners)
       if (bitsTest(V.O, FO.second) && Reporting)
@@ -355,6 +398,10 @@ void LifetimeFunction::transferCall(const Expr *Call, const FunctionDecl *FD,
     FD->printName(OS, PP);
   }
   bool IsCtor = isa<CXXConstructExpr>(Call);
+  const ResourceKind *RK = kindOf(Call->getType());
+  // A ThreadSafeModule/Context built here holds what is moved into it; the
+  // IR passed along (the module) belongs to that, not to the new object.
+  bool BuildsOwner = IsCtor && isOwnerKind(RK);
   if (Obj) {
     Bind OV = take(Obj, S);
     const Expr *O = skipTransparent(Obj);
@@ -422,6 +469,11 @@ void LifetimeFunction::transferCall(const Expr *Call, const FunctionDecl *FD,
                  (!Arg->isGLValue() && Inner && !isa<DeclRefExpr>(Inner));
     bool ByValue = !ParamTy.isNull() && !ParamTy->isReferenceType() &&
                    !ParamTy->isPointerType();
+    // A ThreadSafeContext (or shared_ptr) copied anywhere is shared: its
+    // holder's end no longer ends the context.
+    if (AK && AK->Name == "ThreadSafeContext" && !Moved &&
+        isa_and_nonnull<DeclRefExpr>(Inner))
+      bitsUnite(S.Escaped, AV.O);
     if (isOwnerKind(AK) && !AK->CxxClasses.empty() && Moved &&
         !Arg->getType()->isPointerType()) {
       if (IsCtor) {
@@ -440,9 +492,9 @@ void LifetimeFunction::transferCall(const Expr *Call, const FunctionDecl *FD,
           VD && isLocal(VD) && isStdMove(Arg->IgnoreParenImpCasts()) &&
           ApiModel::isOwningHolder(VD->getType()))
         S.Bound.erase(VD); // the module moved out with it
-    Result.add(AV);
+    if (!BuildsOwner)
+      Result.add(AV);
   }
-  const ResourceKind *RK = kindOf(Call->getType());
   if (carriesBinding(RK) || (IsCtor && isOwnerKind(RK))) {
     if (FD && Model.find(FD, Effect::Creates, ReturnValue) && RK &&
         RK->Name == "LLVMContext")
@@ -513,6 +565,8 @@ void LifetimeFunction::transferStmt(const Stmt *St, LState &S) {
       }
       if (isOwnerVar(VD)) {
         newOwnerFor(VD, DS, V, S);
+        if (isSharedCopy(VD))
+          bitsUnite(S.Escaped, S.Current[VD]);
       } else if (isLocal(VD)) {
         // A new variable read from another bound one is bound here.
         if (V.O.any())
@@ -789,8 +843,12 @@ LifetimeFacts LifetimeFunction::run() {
   // ThreadSafeModule passed in by value dies with this function.
   if (const auto *FD = dyn_cast<FunctionDecl>(D))
     for (const ParmVarDecl *P : FD->parameters())
-      if (isOwnerVar(P))
+      if (isOwnerVar(P)) {
         newOwnerFor(P, nullptr, Bind(), Entry);
+        // A shared handle passed by value: the caller still holds one.
+        if (isSharedHandle(P->getType()))
+          bitsUnite(Entry.Escaped, Entry.Current[P]);
+      }
 
   unsigned Visits = 0;
   std::vector<LState> In = solveForward(
@@ -799,7 +857,16 @@ LifetimeFacts LifetimeFunction::run() {
         for (const CFGElement &El : *B)
           transfer(El, S);
       },
-      [](const CFGBlock *, unsigned, LState &) {}, Visits);
+      [&](const CFGBlock *B, unsigned Idx, LState &S) {
+        // On the edge where a module holder is null it holds nothing.
+        if (const VarDecl *VD = [&]() -> const VarDecl * {
+              const Expr *E = nullTestedOnEdge(B, Idx, Ctx);
+              const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
+              return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+            }())
+          S.Bound.erase(VD);
+      },
+      Visits);
   Facts.Visits = Visits;
 
   Reporting = true;

@@ -680,41 +680,8 @@ void FunctionAnalyzer::refineForEdge(const CFGBlock *From, unsigned SuccIndex,
                                      State &S) {
   if (From->succ_size() != 2)
     return;
-  const Stmt *Cond = From->getTerminatorCondition(/*StripParens=*/true);
-  const auto *E = dyn_cast_or_null<Expr>(Cond);
-  if (!E)
-    return;
-  // On which edge is the tested pointer null? Successor 0 is "true".
-  bool NullOnTrue = false;
-  E = E->IgnoreParenImpCasts();
-  while (true) {
-    if (const auto *UO = dyn_cast<UnaryOperator>(E);
-        UO && UO->getOpcode() == UO_LNot) {
-      NullOnTrue = !NullOnTrue;
-      E = UO->getSubExpr()->IgnoreParenImpCasts();
-      continue;
-    }
-    if (const auto *BO = dyn_cast<BinaryOperator>(E);
-        BO && (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE)) {
-      const Expr *Other = nullptr;
-      if (isNullConstant(BO->getRHS(), Ctx))
-        Other = BO->getLHS();
-      else if (isNullConstant(BO->getLHS(), Ctx))
-        Other = BO->getRHS();
-      if (!Other)
-        return;
-      if (BO->getOpcode() == BO_EQ)
-        NullOnTrue = !NullOnTrue;
-      E = Other->IgnoreParenImpCasts();
-      continue;
-    }
-    break;
-  }
-  // `if (P)`: P is null on the false edge unless negated.
-  bool NullHere = (SuccIndex == 0) == NullOnTrue;
-  if (!NullHere)
-    return;
-  if (!E->getType()->isPointerType() && !E->getType()->isBooleanType())
+  const Expr *E = nullTestedOnEdge(From, SuccIndex, Ctx);
+  if (!E || (!E->getType()->isPointerType() && !E->getType()->isBooleanType()))
     return;
   Tokens V = valueOf(E, S);
   // Nothing is owned through a null pointer.
