@@ -9,6 +9,22 @@
 
 namespace clang::tidy::llvmown {
 
+namespace {
+/// The name users write: `typedef struct {...} jl_native_code_desc_t;` has
+/// no name of its own.
+std::string typeName(const CXXRecordDecl *RD) {
+  if (RD->getIdentifier())
+    return RD->getNameAsString();
+  if (const TypedefNameDecl *TD = RD->getTypedefNameForAnonDecl())
+    return TD->getNameAsString();
+  return "<anonymous>";
+}
+StringRef article(StringRef Word) {
+  return !Word.empty() && StringRef("AEIOUaeiou").contains(Word[0]) ? "an"
+                                                                    : "a";
+}
+} // namespace
+
 RetainedThreadSafeModuleCheck::RetainedThreadSafeModuleCheck(
     StringRef Name, ClangTidyContext *Context)
     : FunctionBodyCheck(Name, Context),
@@ -32,7 +48,7 @@ void RetainedThreadSafeModuleCheck::analyzeFunctions(
   const SourceManager &SM = Ctx.getSourceManager();
 
   for (const LongLivedStore &S : R.Stores) {
-    std::string Where = S.Type->getNameAsString();
+    std::string Where = typeName(S.Type);
     if (S.Field)
       Where += "::" + S.Field->getNameAsString();
     StringRef Holder = S.Escape ? "a heap object that escapes as a raw pointer"
@@ -58,11 +74,12 @@ void RetainedThreadSafeModuleCheck::analyzeFunctions(
           Del->second.In ? Del->second.In->getNameAsString() : "a function";
       diag(Del->second.Where->getBeginLoc(),
            "'%0' is deleted only here, in '%1'", DiagnosticIDs::Note)
-          << S.Type->getName() << Fn;
+          << typeName(S.Type) << Fn;
     } else {
-      diag(S.Type->getLocation(), "nothing in this file deletes a '%0'",
+      std::string Name = typeName(S.Type);
+      diag(S.Type->getLocation(), "nothing in this file deletes %0 '%1'",
            DiagnosticIDs::Note)
-          << S.Type->getName();
+          << article(Name) << Name;
     }
   }
 
@@ -77,7 +94,7 @@ void RetainedThreadSafeModuleCheck::analyzeFunctions(
     std::string Class = F->getParent()->getNameAsString();
     diag(A.Call->getBeginLoc(),
          "%0 appended to member '%1::%2', which nothing in '%1' drains: each "
-         "call keeps another LLVMContext alive")
+         "call keeps another module and its LLVMContext alive")
         << A.Kind->Name << Class << F->getName();
   }
 

@@ -5,6 +5,7 @@
 #include "NameMatcher.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
@@ -136,45 +137,82 @@ struct RetentionAnalysis::Impl {
 
   /// Does the class drain member container \p F anywhere?
   bool drained(const FieldDecl *F, bool &Visible);
+  std::vector<std::pair<const Decl *, const Stmt *>> Bodies;
 
   void scan(const Decl *D, const Stmt *Body);
 };
+
+namespace {
+
+/// Is this reference to a container a drain: a draining member call, an
+/// assignment to it, std::move of it, a swap, or passing it by non-const
+/// reference to a function (a pool's static pop(Q))?
+bool isDrainUse(const Expr *Ref, const ParentMap &PM) {
+  const Stmt *Child = Ref;
+  const Stmt *P = PM.getParent(Ref);
+  while (P && (isa<ImplicitCastExpr>(P) || isa<ParenExpr>(P))) {
+    Child = P;
+    P = PM.getParent(P);
+  }
+  if (const auto *ME = dyn_cast_or_null<MemberExpr>(P))
+    if (const auto *Callee = dyn_cast<CXXMethodDecl>(ME->getMemberDecl()))
+      return Callee->getIdentifier() &&
+             ApiModel::isContainerDrain(Callee->getName());
+  if (const auto *OCE = dyn_cast_or_null<CXXOperatorCallExpr>(P))
+    return OCE->getOperator() == OO_Equal && OCE->getArg(0) == Child;
+  if (const auto *CE = dyn_cast_or_null<CallExpr>(P)) {
+    if (isStdMove(CE))
+      return true;
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (!FD)
+      return false;
+    if (FD->getIdentifier() && FD->getName() == "swap")
+      return true;
+    for (unsigned I = 0; I < CE->getNumArgs() && I < FD->getNumParams(); ++I)
+      if (CE->getArg(I) == Child) {
+        QualType T = FD->getParamDecl(I)->getType();
+        if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+          return true;
+      }
+  }
+  return false;
+}
+
+/// Does any reference to \p Target (a member or a global) in \p Body
+/// drain it?
+bool drainedIn(const ValueDecl *Target, const Stmt *Body) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const ValueDecl *Target;
+    const ParentMap *PM;
+    bool Drained = false;
+    bool VisitMemberExpr(MemberExpr *ME) {
+      if (ME->getMemberDecl() == Target && isDrainUse(ME, *PM))
+        Drained = true;
+      return !Drained;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      if (DRE->getDecl() == Target && isDrainUse(DRE, *PM))
+        Drained = true;
+      return !Drained;
+    }
+  };
+  ParentMap PM(const_cast<Stmt *>(Body));
+  Finder Fd;
+  Fd.Target = Target;
+  Fd.PM = &PM;
+  Fd.TraverseStmt(const_cast<Stmt *>(Body));
+  return Fd.Drained;
+}
+
+} // namespace
 
 bool RetentionAnalysis::Impl::drained(const FieldDecl *F, bool &Visible) {
   Visible = true;
   const auto *RD = dyn_cast<CXXRecordDecl>(F->getParent());
   if (!RD || RD->hasFriends())
     Visible = false;
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const FieldDecl *F;
-    bool Drained = false;
-    ParentMap *PM = nullptr;
-    bool VisitMemberExpr(MemberExpr *ME) {
-      if (ME->getMemberDecl() != F)
-        return true;
-      const Stmt *P = PM->getParent(ME);
-      while (P && (isa<ImplicitCastExpr>(P) || isa<ParenExpr>(P)))
-        P = PM->getParent(P);
-      // A drain: a draining member call, an assignment to the container,
-      // std::move of it, or a swap with another.
-      if (const auto *MCE = dyn_cast_or_null<MemberExpr>(P))
-        if (const auto *Callee = dyn_cast<CXXMethodDecl>(MCE->getMemberDecl()))
-          if (Callee->getIdentifier() &&
-              ApiModel::isContainerDrain(Callee->getName()))
-            Drained = true;
-      if (const auto *OCE = dyn_cast_or_null<CXXOperatorCallExpr>(P))
-        if (OCE->getOperator() == OO_Equal && OCE->getArg(0) == ME)
-          Drained = true;
-      if (const auto *CE = dyn_cast_or_null<CallExpr>(P))
-        if (isStdMove(CE))
-          Drained = true;
-      if (const auto *CE = dyn_cast_or_null<CallExpr>(P))
-        if (const FunctionDecl *FD = CE->getDirectCallee())
-          if (FD->getIdentifier() && FD->getName() == "swap")
-            Drained = true;
-      return !Drained;
-    }
-  };
+  if (!RD)
+    return false;
   for (const Decl *Member : RD->decls()) {
     const auto *MD = dyn_cast<CXXMethodDecl>(Member);
     if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(Member))
@@ -187,14 +225,14 @@ bool RetentionAnalysis::Impl::drained(const FieldDecl *F, bool &Visible) {
       Visible = false;
       continue;
     }
-    ParentMap PM(Def->getBody());
-    Finder Fd;
-    Fd.F = F;
-    Fd.PM = &PM;
-    Fd.TraverseStmt(Def->getBody());
-    if (Fd.Drained)
+    if (drainedIn(F, Def->getBody()))
       return true;
   }
+  // A public member can be drained from outside the class.
+  if (F->getAccess() == AS_public)
+    for (const auto &B : Bodies)
+      if (drainedIn(F, B.second))
+        return true;
   return false;
 }
 
@@ -266,6 +304,9 @@ void RetentionAnalysis::Impl::scan(const Decl *D, const Stmt *Body) {
         noteHeap(VD, VD->getInit());
       return true;
     }
+
+    // Lambdas are scanned as functions of their own.
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
 
     bool VisitCXXNewExpr(CXXNewExpr *NE) {
       // new Desc{std::move(TSM)} / new Desc(std::move(TSM)): the object is
@@ -388,8 +429,17 @@ void RetentionAnalysis::Impl::scan(const Decl *D, const Stmt *Body) {
       StringRef Name = MD->getName();
       const Expr *Obj = MCE->getImplicitObjectArgument();
       if (ApiModel::isContainerAppend(Name)) {
+        // emplace_back(std::move(M), Ctx) builds a ThreadSafeModule: name
+        // the element, not the first argument that looks like one.
+        const ResourceKind *Element = nullptr;
+        if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+                Obj->getType().getNonReferenceType()->getAsCXXRecordDecl());
+            Spec && Spec->getTemplateArgs().size() &&
+            Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type)
+          Element = I.retainedKind(Spec->getTemplateArgs()[0].getAsType());
         for (const Expr *A : MCE->arguments())
-          if (const ResourceKind *K = I.retainedKind(A->getType())) {
+          if (const ResourceKind *K0 = I.retainedKind(A->getType())) {
+            const ResourceKind *K = Element ? Element : K0;
             const Expr *C = skipTransparent(Obj);
             if (const MemberExpr *ME = fieldAccess(C);
                 ME && !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())) {
@@ -455,21 +505,32 @@ void RetentionAnalysis::Impl::scan(const Decl *D, const Stmt *Body) {
       if (VD && Heap.count(VD))
         return true;
       if (const CXXRecordDecl *RD = pointeeRecord(Arg->getType()))
-        noteDelete(RD, DE);
+        noteDelete(RD, DE, VD);
       return true;
     }
 
     /// Records where a type is deleted, preferring a delete that runs on
     /// every path of its function (a dedicated release function) over one
     /// under a condition (jl_dump_native deletes only without outputs).
-    void noteDelete(const CXXRecordDecl *RD, const Stmt *At) {
-      bool Unconditional = true;
-      for (const Stmt *P = PMap->getParent(At); P; P = PMap->getParent(P))
+    void noteDelete(const CXXRecordDecl *RD, const Stmt *At,
+                    const VarDecl *Deleted = nullptr) {
+      // A callback may never run: a delete inside a lambda is conditional.
+      const auto *MD = dyn_cast<CXXMethodDecl>(D);
+      bool Unconditional = !(MD && MD->getParent()->isLambda());
+      for (const Stmt *P = PMap->getParent(At); P; P = PMap->getParent(P)) {
+        // `if (P) delete P;` is a null guard, not a condition.
+        if (const auto *If = dyn_cast<IfStmt>(P))
+          if (Deleted && !If->getElse())
+            if (const auto *C = dyn_cast<DeclRefExpr>(
+                    If->getCond()->IgnoreParenImpCasts()))
+              if (C->getDecl() == Deleted)
+                continue;
         if (isa<IfStmt>(P) || isa<SwitchStmt>(P) || isa<ForStmt>(P) ||
             isa<WhileStmt>(P) || isa<DoStmt>(P) || isa<CXXForRangeStmt>(P) ||
             isa<AbstractConditionalOperator>(P) || isa<CXXTryStmt>(P) ||
             (isa<BinaryOperator>(P) && cast<BinaryOperator>(P)->isLogicalOp()))
           Unconditional = false;
+      }
       TypeDelete &TD = I.Deletes[RD->getCanonicalDecl()];
       if (!TD.Where || (Unconditional && !TD.Unconditional))
         TD = TypeDelete{At, dyn_cast<FunctionDecl>(D), Unconditional};
@@ -491,9 +552,17 @@ void RetentionAnalysis::Impl::scan(const Decl *D, const Stmt *Body) {
     bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
       // Adopted by a smart pointer: deleted by it.
       const CXXConstructorDecl *Ctor = CE->getConstructor();
-      if (Ctor && I.Model.find(Ctor, Effect::Consumes, 0) && CE->getNumArgs())
-        if (const VarDecl *VD = varOf(CE->getArg(0)))
+      if (Ctor && I.Model.find(Ctor, Effect::Consumes, 0) && CE->getNumArgs() &&
+          CE->getArg(0)->getType()->isPointerType()) {
+        const VarDecl *VD = varOf(CE->getArg(0));
+        if (VD)
           I.Deleted.insert({D, VD});
+        // `std::unique_ptr<T> Owner(static_cast<T *>(P));` frees a T.
+        if (!(VD && Heap.count(VD)))
+          if (const CXXRecordDecl *RD =
+                  pointeeRecord(CE->getArg(0)->IgnoreParenImpCasts()->getType()))
+            noteDelete(RD, CE, VD);
+      }
       return true;
     }
 
@@ -530,8 +599,10 @@ const ResourceKind *RetentionAnalysis::retainedKind(QualType T) const {
 }
 
 void RetentionAnalysis::addFunction(const Decl *D, const Stmt *Body) {
-  if (D && Body)
+  if (D && Body) {
+    P->Bodies.emplace_back(D, Body);
     P->scan(D, Body);
+  }
 }
 
 RetentionResult RetentionAnalysis::finish() {
@@ -560,7 +631,13 @@ RetentionResult RetentionAnalysis::finish() {
   }
   for (const LongLivedAppend &A : P->Appends) {
     if (!A.Member) {
-      R.Appends.push_back(A);
+      // A global container drained by some function of the file is a queue.
+      bool Drained = false;
+      for (const auto &B : P->Bodies)
+        Drained = Drained ||
+                  drainedIn(cast<ValueDecl>(A.Container), B.second);
+      if (!Drained)
+        R.Appends.push_back(A);
       continue;
     }
     bool Visible = true;

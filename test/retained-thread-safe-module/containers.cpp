@@ -95,7 +95,7 @@ class Compiler {
 
 public:
   void add(orc::ThreadSafeModule TSM) {
-    Pending.push_back(std::move(TSM)); // WARN: ThreadSafeModule appended to member 'Compiler::Pending', which nothing in 'Compiler' drains: each call keeps another LLVMContext alive
+    Pending.push_back(std::move(TSM)); // WARN: ThreadSafeModule appended to member 'Compiler::Pending', which nothing in 'Compiler' drains: each call keeps another module and its LLVMContext alive
   }
   size_t size() const { return Pending.size(); }
   Module *module(size_t I) { return Pending[I].getModuleUnlocked(); }
@@ -112,7 +112,7 @@ class NamedModules {
 
 public:
   void put(const std::string &Name, orc::ThreadSafeModule TSM) {
-    Entries[Name] = std::move(TSM); // WARN: ThreadSafeModule appended to member 'NamedModules::Entries', which nothing in 'NamedModules' drains: each call keeps another LLVMContext alive
+    Entries[Name] = std::move(TSM); // WARN: ThreadSafeModule appended to member 'NamedModules::Entries', which nothing in 'NamedModules' drains: each call keeps another module and its LLVMContext alive
   }
   Module *find(const std::string &Name) {
     auto It = Entries.find(Name);

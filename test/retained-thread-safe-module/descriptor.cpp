@@ -118,7 +118,7 @@ extern "C" Module *get_llvm_module_agg(void *Native) {
 }
 
 // An object file in the making; its constructor takes the module.
-struct ObjectCode { // NOTE: nothing in this file deletes a 'ObjectCode'
+struct ObjectCode { // NOTE: nothing in this file deletes an 'ObjectCode'
   ObjectCode(orc::ThreadSafeModule TSM, const char *Name)
       : M(std::move(TSM)), Name(Name) {}
   orc::ThreadSafeModule M;

@@ -64,7 +64,7 @@ extern "C" void dump_native_rel(void *Native, bool Print) {
 }
 
 // A compilation unit freed by jl_release_unit.
-struct Unit { // NOTE: nothing in this file deletes a 'Unit'
+struct Unit { // NOTE: nothing in this file deletes an 'Unit'
   orc::ThreadSafeModule M;
 };
 

@@ -107,7 +107,7 @@ class Compiler {
 
 public:
   void add(orc::ThreadSafeModule TSM) {
-    Pending.push_back(std::move(TSM)); // WARN: ThreadSafeModule appended to member 'Compiler::Pending', which nothing in 'Compiler' drains: each call keeps another LLVMContext alive
+    Pending.push_back(std::move(TSM)); // WARN: ThreadSafeModule appended to member 'Compiler::Pending', which nothing in 'Compiler' drains: each call keeps another module and its LLVMContext alive
   }
   Module *module(size_t I) { return Pending[I].getModuleUnlocked(); }
 };
