@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ClangTidyModule.h"
+#include "CApiDisposeCheck.h"
 #include "ClangTidyModuleRegistry.h"
 #include "ModuleOutlivesContextCheck.h"
 #include "RetainedThreadSafeModuleCheck.h"
@@ -16,6 +17,7 @@ namespace clang::tidy::llvmown {
 class LLVMOwnModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
+    Factories.registerCheck<CApiDisposeCheck>("llvmown-c-api-dispose");
     Factories.registerCheck<ModuleOutlivesContextCheck>(
         "llvmown-module-outlives-context");
     Factories.registerCheck<RetainedThreadSafeModuleCheck>(

@@ -117,6 +117,7 @@ struct Row {
   bool OnlyIfRawPointer;
   int BindTo = -1;
   bool OnFailureOnly = false;
+  bool WrittenOnFailure = false;
 };
 
 // Smart-pointer adoption and hand-back apply to every kind.
@@ -224,7 +225,8 @@ const Row CApiRows[] = {
     {"LLVMCreateMemoryBufferWithMemoryRange", C, "MemoryBuffer", Ret, false},
     {"LLVMCreateMemoryBufferWithMemoryRangeCopy", C, "MemoryBuffer", Ret,
      false},
-    {"LLVMTargetMachineEmitToMemoryBuffer", C, "MemoryBuffer", 4, false},
+    {"LLVMTargetMachineEmitToMemoryBuffer", C, "MemoryBuffer", 4, false, -1,
+     false, /*WrittenOnFailure=*/true},
     {"LLVMBinaryCopyMemoryBuffer", C, "MemoryBuffer", Ret, false},
     {"LLVMDisposeMemoryBuffer", Rel, "MemoryBuffer", 0, false},
     // Readers: the module lives in the context passed first.
@@ -284,6 +286,8 @@ const Row CApiRows[] = {
     {"LLVMOrcCreateLLJIT", Cons, "OrcLLJITBuilder", 1, false},
     {"LLVMOrcDisposeLLJIT", Rel, "OrcLLJIT", 0, false},
     {"LLVMOrcLLJITGetMainJITDylib", Borrowed, "*", Ret, false},
+    {"LLVMOrcLLJITGetTripleString", Borrowed, "Message", Ret, false},
+    {"LLVMOrcLLJITGetDataLayoutStr", Borrowed, "Message", Ret, false},
     {"LLVMOrcLLJITGetExecutionSession", Borrowed, "*", Ret, false},
     {"LLVMOrcJITTargetMachineBuilderDetectHost", C,
      "OrcJITTargetMachineBuilder", 0, false},
@@ -410,7 +414,7 @@ ApiModel::ApiModel() {
     add({R.Name, R.Eff, R.Kind, R.Arg, R.OnlyIfRawPointer, R.BindTo});
   for (const Row &R : CApiRows)
     add({R.Name, R.Eff, R.Kind, R.Arg, R.OnlyIfRawPointer, R.BindTo,
-         R.OnFailureOnly});
+         R.OnFailureOnly, R.WrittenOnFailure});
 }
 
 void ApiModel::add(ApiRow Row) {

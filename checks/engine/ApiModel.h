@@ -83,6 +83,8 @@ struct ApiRow {
   /// Creates through an out-parameter only when the call fails (error
   /// messages): report it only if no path releases it at all.
   bool OnFailureOnly = false;
+  /// Creates through an out-parameter whether or not the call fails.
+  bool WrittenOnFailure = false;
 };
 
 /// The API model: built-in tables plus user rows.

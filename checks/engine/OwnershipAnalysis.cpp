@@ -60,6 +60,9 @@ template <typename Map> void uniteMap(Map &A, const Map &B) {
 struct State {
   bool Reached = false;
   Tokens Owned;
+  Tokens Released; ///< released or consumed on some path to here
+  /// Taken by a call only if it succeeds, not released since.
+  Tokens TakenIfSuccess;
   llvm::DenseMap<const VarDecl *, Tokens> Vars;
   llvm::DenseMap<const FieldDecl *, Tokens> Fields;
   llvm::DenseMap<const Expr *, Tokens> Values;
@@ -72,6 +75,8 @@ struct State {
       return;
     }
     bitsUnite(Owned, O.Owned);
+    bitsUnite(Released, O.Released);
+    bitsUnite(TakenIfSuccess, O.TakenIfSuccess);
     uniteMap(Vars, O.Vars);
     uniteMap(Fields, O.Fields);
     uniteMap(Values, O.Values);
@@ -79,6 +84,8 @@ struct State {
 
   bool operator==(const State &O) const {
     return Reached == O.Reached && bitsEqual(Owned, O.Owned) &&
+           bitsEqual(Released, O.Released) &&
+           bitsEqual(TakenIfSuccess, O.TakenIfSuccess) &&
            sameMap(Vars, O.Vars) && sameMap(Fields, O.Fields) &&
            sameMap(Values, O.Values);
   }
@@ -112,6 +119,7 @@ struct State {
       }
     };
     Move(Owned);
+    Move(Released);
     for (auto &E : Vars)
       Move(E.second);
     for (auto &E : Fields)
@@ -137,7 +145,11 @@ private:
 
   // --- tokens and objects ---
   unsigned objectFor(const Expr *Site, const ResourceKind *K,
-                     std::string Creator);
+                     std::string Creator, int OutArg = -1);
+  void releaseBy(const Tokens &T, State &S, const Expr *Call,
+                 const FunctionDecl *FD, const ApiRow *Row, bool MarkReleased);
+  int parentOf(const FunctionDecl *FD, const ApiRow *R,
+               llvm::ArrayRef<const Expr *> Args, const State &S) const;
   unsigned newToken(State &S, unsigned Object);
 
   // --- state transfer ---
@@ -148,6 +160,8 @@ private:
                     State &S);
   void storeTo(const Expr *LHS, Tokens V, const Expr *StoreExpr, State &S);
   void storeVar(const VarDecl *VD, Tokens V, const Stmt *At, State &S);
+  void forgetUnreachableReleases(const Tokens &Old, State &S,
+                                 const Tokens &Keep);
   void storeField(const FieldDecl *F, Tokens V, const Expr *At, bool InInit,
                   State &S);
   Tokens valueOf(const Expr *E, const State &S) const;
@@ -159,6 +173,8 @@ private:
   void exitReached(State &S, SourceLocation Where);
   bool isTrackedVar(const VarDecl *VD) const;
   void refineForEdge(const CFGBlock *From, unsigned SuccIndex, State &S);
+  void refineOutParameters(const CFGBlock *From, unsigned SuccIndex,
+                           State &S);
   bool isFullExpression(const Expr *E) const;
   SourceLocation exitLocation(const CFGBlock *B) const;
 
@@ -170,7 +186,36 @@ private:
   ParentMap PM;
 
   FunctionFacts Facts;
-  llvm::DenseMap<const Expr *, unsigned> ObjectBySite;
+  llvm::DenseMap<std::pair<const Expr *, int>, unsigned> ObjectBySite;
+  struct ReleaseRecord {
+    const Expr *Call = nullptr;
+    std::string Callee;
+    bool Consumed = false;
+  };
+  /// Every release of each object; a double release names the nearest
+  /// earlier one in the source.
+  llvm::DenseMap<unsigned, llvm::SmallVector<ReleaseRecord, 2>> ReleaseInfo;
+  const ReleaseRecord *earlierRelease(unsigned Obj, const Expr *Call) const {
+    auto It = ReleaseInfo.find(Obj);
+    if (It == ReleaseInfo.end())
+      return nullptr;
+    const SourceManager &SM = Ctx.getSourceManager();
+    const ReleaseRecord *Best = nullptr;
+    for (const ReleaseRecord &R : It->second)
+      if (R.Call != Call &&
+          SM.isBeforeInTranslationUnit(R.Call->getBeginLoc(),
+                                       Call->getBeginLoc()) &&
+          (!Best || SM.isBeforeInTranslationUnit(Best->Call->getBeginLoc(),
+                                                 R.Call->getBeginLoc())))
+        Best = &R;
+    return Best;
+  }
+  /// Objects a call writes through out-parameters, for the edges that test
+  /// whether it failed.
+  llvm::DenseMap<const Expr *, llvm::SmallVector<unsigned, 2>> OutObjects;
+  llvm::DenseMap<const Expr *, Tokens> ConsumedOnSuccess;
+  /// The call whose result a variable last received (`Err = f(&J)`).
+  llvm::DenseMap<const VarDecl *, const Expr *> LastResult;
   llvm::SmallVector<bool, 8> ReleasedSomewhere;
   llvm::DenseMap<unsigned, bool> LeakReported;
   bool Reporting = false;
@@ -189,8 +234,8 @@ bool FunctionAnalyzer::isTrackedVar(const VarDecl *VD) const {
 }
 
 unsigned FunctionAnalyzer::objectFor(const Expr *Site, const ResourceKind *K,
-                                     std::string Creator) {
-  auto It = ObjectBySite.find(Site);
+                                     std::string Creator, int OutArg) {
+  auto It = ObjectBySite.find({Site, OutArg});
   if (It != ObjectBySite.end())
     return It->second;
   unsigned I = Facts.Objects.size();
@@ -198,10 +243,81 @@ unsigned FunctionAnalyzer::objectFor(const Expr *Site, const ResourceKind *K,
   O.Site = Site;
   O.Kind = K;
   O.Creator = std::move(Creator);
+  O.OutArg = OutArg;
   Facts.Objects.push_back(std::move(O));
   ReleasedSomewhere.push_back(false);
-  ObjectBySite[Site] = I;
+  ObjectBySite[{Site, OutArg}] = I;
   return I;
+}
+
+int FunctionAnalyzer::parentOf(const FunctionDecl *FD, const ApiRow *R,
+                               llvm::ArrayRef<const Expr *> Args,
+                               const State &S) const {
+  if (!R || R->BindTo < 0 || unsigned(R->BindTo) >= Args.size())
+    return -1;
+  Tokens P = valueOf(Args[R->BindTo], S);
+  int First = P.find_first();
+  return First < 0 ? -1 : int(objectOf(First));
+}
+
+void FunctionAnalyzer::releaseBy(const Tokens &T, State &S, const Expr *Call,
+                                 const FunctionDecl *FD, const ApiRow *Row,
+                                 bool MarkReleased) {
+  std::string Callee = FD ? FD->getNameAsString() : "";
+  for (int I = T.find_first(); I != -1; I = T.find_next(I)) {
+    unsigned Obj = objectOf(I);
+    const OwnedObject &O = Facts.Objects[Obj];
+    if (A.Opts.TrackDisposes && Reporting && Row) {
+      DisposeFact F;
+      F.Object = Obj;
+      F.Call = Call;
+      F.Callee = Callee;
+      bool Report = true;
+      if (O.Borrowed && Row->Eff == Effect::Releases) {
+        F.Problem = DisposeProblem::Borrowed;
+      } else if (bitsTest(S.Released, I)) {
+        // Released on some path reaching here (it may still be owned on
+        // another): releasing it again is a double release on that path.
+        const ReleaseRecord *Info = earlierRelease(Obj, Call);
+        F.Problem = Info && Info->Consumed ? DisposeProblem::AfterConsume
+                                           : DisposeProblem::Twice;
+        if (Info) {
+          F.Earlier = Info->Call;
+          F.EarlierCallee = Info->Callee;
+        }
+      } else if (Row->Eff == Effect::Releases && Row->Kind != "*" && O.Kind &&
+                 Row->Kind != O.Kind->Name) {
+        F.Problem = DisposeProblem::Mismatch;
+      } else {
+        Report = false;
+      }
+      if (Report)
+        Facts.Disposes.push_back(F);
+    }
+    if (bitsTest(S.Owned, I)) {
+      S.Owned.reset(I);
+      if (Reporting)
+        ReleasedSomewhere[Obj] = true;
+    }
+    // Released by someone else since a call took it conditionally.
+    if (bitsTest(S.TakenIfSuccess, I) &&
+        !(Row && Row->Eff == Effect::ConsumesOnSuccess))
+      S.TakenIfSuccess.reset(I);
+    if (MarkReleased && !O.Borrowed) {
+      bitsSet(S.Released, I);
+      auto &Records = ReleaseInfo[Obj];
+      if (llvm::none_of(Records,
+                        [&](const ReleaseRecord &R) { return R.Call == Call; }))
+        Records.push_back({Call, Callee, Row && Row->Eff != Effect::Releases});
+    }
+    // What belongs to it goes with it (modules of a disposed context).
+    for (int J = S.Owned.find_first(); J != -1; J = S.Owned.find_next(J))
+      if (Facts.Objects[objectOf(J)].Parent == int(Obj)) {
+        S.Owned.reset(J);
+        if (Reporting)
+          ReleasedSomewhere[objectOf(J)] = true;
+      }
+  }
 }
 
 unsigned FunctionAnalyzer::newToken(State &S, unsigned Object) {
@@ -210,6 +326,9 @@ unsigned FunctionAnalyzer::newToken(State &S, unsigned Object) {
   if (bitsTest(S.Owned, Latest) || S.held(Latest))
     S.rename(Latest, Older);
   bitsSet(S.Owned, Latest);
+  // A fresh object: whatever happened to the previous one is not its story.
+  if (Latest < S.Released.size())
+    S.Released.reset(Latest);
   return Latest;
 }
 
@@ -318,10 +437,20 @@ void FunctionAnalyzer::exitReached(State &S, SourceLocation Where) {
   }
 }
 
+// A released object nothing points to any more cannot be released again
+// (`LLVMDisposeBuilder(B); B = NULL;`).
+void FunctionAnalyzer::forgetUnreachableReleases(const Tokens &Old, State &S,
+                                                 const Tokens &Keep) {
+  for (int I = Old.find_first(); I != -1; I = Old.find_next(I))
+    if (bitsTest(S.Released, I) && !bitsTest(Keep, I) && !S.held(I))
+      S.Released.reset(I);
+}
+
 void FunctionAnalyzer::storeVar(const VarDecl *VD, Tokens V, const Stmt *At,
                                 State &S) {
   Tokens Old = S.Vars.lookup(VD);
   S.Vars[VD] = V;
+  forgetUnreachableReleases(Old, S, V);
   for (int I = V.find_first(); I != -1; I = V.find_next(I))
     if (!Facts.Objects[objectOf(I)].FirstVar)
       Facts.Objects[objectOf(I)].FirstVar = VD;
@@ -385,7 +514,8 @@ OwnershipAnalysis::createdKind(const FunctionDecl *FD,
       return true;
     return llvm::is_contained(Opts.Kinds, K);
   };
-  if (const ApiRow *R = Model.find(FD, Effect::Creates, ReturnValue)) {
+  if (const ApiRow *R = Model.find(FD, Effect::Creates, ReturnValue);
+      R && !(Opts.CHandlesOnly && R->Kind == "*")) {
     const ResourceKind *K = R->Kind == "*"
                                 ? Model.kindOfPointer(FD->getReturnType())
                                 : Model.kind(R->Kind);
@@ -395,6 +525,13 @@ OwnershipAnalysis::createdKind(const FunctionDecl *FD,
       return K;
     }
     return nullptr;
+  }
+  // LLVMErrorRef: whatever returns one hands it over.
+  if (const ResourceKind *K = Model.kindOfPointer(FD->getReturnType());
+      K && K->CreatedByAnyReturn && Tracked(K)) {
+    if (CreatorName)
+      *CreatorName = FD->getNameAsString();
+    return K;
   }
   if (Derived) {
     auto It = Derived->find(FD->getCanonicalDecl());
@@ -438,7 +575,12 @@ void FunctionAnalyzer::transferCall(const Expr *Call, const FunctionDecl *FD,
         const ResourceKind *K = Model.kind(R->Kind);
         if (UO && UO->getOpcode() == UO_AddrOf && K &&
             (A.Opts.Kinds.empty() || llvm::is_contained(A.Opts.Kinds, K))) {
-          unsigned Obj = objectFor(Call, K, R->Name);
+          unsigned Obj = objectFor(Call, K, R->Name, I);
+          Facts.Objects[Obj].OnFailureOnly = R->OnFailureOnly;
+          Facts.Objects[Obj].WrittenOnFailure = R->WrittenOnFailure;
+          Facts.Objects[Obj].Parent = parentOf(FD, R, Args, S);
+          if (!llvm::is_contained(OutObjects[Call], Obj))
+            OutObjects[Call].push_back(Obj);
           Tokens V;
           bitsSet(V, newToken(S, Obj));
           storeTo(UO->getSubExpr(), V, Call, S);
@@ -449,11 +591,27 @@ void FunctionAnalyzer::transferCall(const Expr *Call, const FunctionDecl *FD,
     Tokens V = consume(Arg, S, Drop::Temporary);
     if (!any(V))
       continue;
-    if (FD && (Model.find(FD, Effect::Releases, I) ||
-               Model.find(FD, Effect::Consumes, I) ||
-               Model.find(FD, Effect::ConsumesOnSuccess, I))) {
-      release(V, S);
-      continue;
+    if (FD) {
+      if (const ApiRow *R = Model.find(FD, Effect::Releases, I)) {
+        releaseBy(V, S, Call, FD, R, /*MarkReleased=*/true);
+        continue;
+      }
+      if (const ApiRow *R = Model.find(FD, Effect::Consumes, I)) {
+        releaseBy(V, S, Call, FD, R, /*MarkReleased=*/true);
+        continue;
+      }
+      // Taken only when the call succeeds: released here, owned again on
+      // the edge that sees the call fail.
+      if (const ApiRow *R = Model.find(FD, Effect::ConsumesOnSuccess, I)) {
+        Tokens Owned = V;
+        for (int T = Owned.find_first(); T != -1; T = Owned.find_next(T))
+          if (!bitsTest(S.Owned, T))
+            Owned.reset(T);
+        releaseBy(V, S, Call, FD, R, /*MarkReleased=*/true);
+        bitsUnite(ConsumedOnSuccess[Call], Owned);
+        bitsUnite(S.TakenIfSuccess, Owned);
+        continue;
+      }
     }
     if (FD && Model.find(FD, Effect::Borrows, I))
       continue;
@@ -464,6 +622,11 @@ void FunctionAnalyzer::transferCall(const Expr *Call, const FunctionDecl *FD,
     QualType ParamTy;
     if (FD && I < FD->getNumParams())
       ParamTy = FD->getParamDecl(I)->getType();
+    if (A.Opts.ConstPointerArgsBorrow &&
+        ((FD && I >= FD->getNumParams() && FD->isVariadic()) ||
+         (!ParamTy.isNull() && ParamTy->isPointerType() &&
+          ParamTy->getPointeeType().isConstQualified())))
+      continue; // printf("%s", Msg), fputs(Msg, F): read, not kept
     if (!ParamTy.isNull()) {
       QualType T = ParamTy.getNonReferenceType();
       if (!T->isPointerType() && !T->isRecordType() &&
@@ -477,9 +640,25 @@ void FunctionAnalyzer::transferCall(const Expr *Call, const FunctionDecl *FD,
   if (const ResourceKind *K = A.createdKind(FD, &Creator)) {
     if (Call->getType()->isPointerType() || Model.kindOfPointer(Call->getType())) {
       unsigned Obj = objectFor(Call, K, Creator);
+      Facts.Objects[Obj].Parent =
+          parentOf(FD, Model.find(FD, Effect::Creates, ReturnValue), Args, S);
       Tokens V;
       bitsSet(V, newToken(S, Obj));
       S.Values[Call] = V;
+    }
+  } else if (A.Opts.TrackDisposes && FD) {
+    // A borrowed result: tracked only to catch its release.
+    if (const ApiRow *R = Model.find(FD, Effect::ReturnsBorrowed, ReturnValue)) {
+      const ResourceKind *K = R->Kind == "*"
+                                  ? Model.kindOfPointer(FD->getReturnType())
+                                  : Model.kind(R->Kind);
+      if (K) {
+        unsigned Obj = objectFor(Call, K, R->Name);
+        Facts.Objects[Obj].Borrowed = true;
+        Tokens V;
+        bitsSet(V, 2 * Obj);
+        S.Values[Call] = V;
+      }
     }
   }
 }
@@ -575,6 +754,12 @@ void FunctionAnalyzer::transferStmt(const Stmt *St, State &S) {
     release(consume(Del->getArgument(), S, Drop::Temporary), S);
   } else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->getOpcode() == BO_Assign) {
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          if (const auto *CE =
+                  dyn_cast_or_null<CallExpr>(skipTransparent(BO->getRHS())))
+            LastResult[VD] = CE;
       Tokens V = consume(BO->getRHS(), S, Drop::Temporary);
       storeTo(BO->getLHS(), V, BO, S);
     } else if (BO->getOpcode() != BO_Comma) {
@@ -624,12 +809,18 @@ void FunctionAnalyzer::transferStmt(const Stmt *St, State &S) {
         consume(CE, S, Drop::Temporary);
   }
 
-  // A value nobody takes is discarded at the end of its full expression.
+  // A value nobody takes is discarded at the end of its full expression;
+  // one only tested in a condition was used as a temporary.
   if (isFullExpression(E)) {
     const Expr *Inner = skipTransparent(E);
     Tokens V = valueOf(E, S);
+    const Stmt *P = PM.getParentIgnoreParenImpCasts(const_cast<Expr *>(E));
+    bool Tested = P && (isa<IfStmt>(P) || isa<WhileStmt>(P) ||
+                        isa<DoStmt>(P) || isa<ForStmt>(P) ||
+                        isa<SwitchStmt>(P));
     if (Inner && S.Values.erase(Inner) && any(V))
-      dropped(V, S, Drop::Discarded, E->getBeginLoc(), nullptr);
+      dropped(V, S, Tested ? Drop::Temporary : Drop::Discarded,
+              E->getBeginLoc(), nullptr);
   }
 }
 
@@ -680,14 +871,77 @@ void FunctionAnalyzer::refineForEdge(const CFGBlock *From, unsigned SuccIndex,
                                      State &S) {
   if (From->succ_size() != 2)
     return;
+  refineOutParameters(From, SuccIndex, S);
   const Expr *E = nullTestedOnEdge(From, SuccIndex, Ctx);
   if (!E || (!E->getType()->isPointerType() && !E->getType()->isBooleanType()))
     return;
   Tokens V = valueOf(E, S);
-  // Nothing is owned through a null pointer.
-  for (int I = V.find_first(); I != -1; I = V.find_next(I))
+  // Nothing is owned through a null pointer, nor what belongs to it (a
+  // context set to null after its disposal took its modules along).
+  for (int I = V.find_first(); I != -1; I = V.find_next(I)) {
     if (bitsTest(S.Owned, I))
       S.Owned.reset(I);
+    for (int J = S.Owned.find_first(); J != -1; J = S.Owned.find_next(J))
+      if (Facts.Objects[objectOf(J)].Parent == int(objectOf(I)))
+        S.Owned.reset(J);
+  }
+}
+
+// `if (LLVMCreateExecutionEngineForModule(&EE, M, &Err))`, or the same
+// through a variable holding the result: a non-zero (or non-null error)
+// result means failure, when only the error message is written; zero means
+// success, when the message is not.
+void FunctionAnalyzer::refineOutParameters(const CFGBlock *From,
+                                           unsigned SuccIndex, State &S) {
+  if (From->succ_size() != 2 ||
+      (OutObjects.empty() && ConsumedOnSuccess.empty()))
+    return;
+  const auto *E = dyn_cast_or_null<Expr>(
+      From->getTerminatorCondition(/*StripParens=*/true));
+  if (!E)
+    return;
+  bool Negated = false;
+  E = E->IgnoreParenImpCasts();
+  while (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() != UO_LNot)
+      return;
+    Negated = !Negated;
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+      if (const Expr *Last = LastResult.lookup(VD))
+        E = Last;
+      else if (VD->getInit())
+        E = skipTransparent(VD->getInit());
+    }
+  E = skipTransparent(E);
+  bool Failed = (SuccIndex == 0) != Negated;
+  if (Failed) {
+    // It did not take the argument: the caller still owns it.
+    auto C = ConsumedOnSuccess.find(E);
+    if (C != ConsumedOnSuccess.end())
+      for (int T = C->second.find_first(); T != -1;
+           T = C->second.find_next(T))
+        if (bitsTest(S.TakenIfSuccess, T)) {
+          bitsSet(S.Owned, T);
+          S.Released.reset(T);
+          S.TakenIfSuccess.reset(T);
+        }
+  }
+  auto It = OutObjects.find(E);
+  if (It == OutObjects.end())
+    return;
+  for (unsigned Obj : It->second) {
+    if (Facts.Objects[Obj].WrittenOnFailure)
+      continue;
+    if (Facts.Objects[Obj].OnFailureOnly == Failed)
+      continue;
+    // Not written on this edge: nothing to own.
+    for (unsigned Tok : {2 * Obj, 2 * Obj + 1})
+      if (bitsTest(S.Owned, Tok))
+        S.Owned.reset(Tok);
+  }
 }
 
 SourceLocation FunctionAnalyzer::exitLocation(const CFGBlock *B) const {
@@ -750,6 +1004,24 @@ FunctionFacts FunctionAnalyzer::run() {
     }
   }
 
+  // Handles received as parameters are not ours to release, but a call
+  // that consumes one followed by a release is still a bug: track them.
+  if (A.Opts.TrackDisposes)
+    if (const auto *FD = dyn_cast<FunctionDecl>(D))
+      for (const ParmVarDecl *P : FD->parameters()) {
+        const ResourceKind *K = Model.kindOfPointer(P->getType());
+        if (!K || !llvm::is_contained(A.Opts.Kinds, K))
+          continue;
+        unsigned Obj = Facts.Objects.size();
+        OwnedObject O;
+        O.Kind = K;
+        O.Creator = P->getNameAsString();
+        O.FirstVar = P;
+        Facts.Objects.push_back(O);
+        ReleasedSomewhere.push_back(false);
+        bitsSet(Entry.Vars[P], 2 * Obj);
+      }
+
   std::vector<State> In = solveForward(
       *G, std::move(Entry),
       [&](const CFGBlock *B, State &S) {
@@ -786,6 +1058,11 @@ FunctionFacts FunctionAnalyzer::run() {
 
   for (LeakFact &L : Facts.Leaks)
     L.ReleasedOnOtherPaths = ReleasedSomewhere[L.Object];
+  // An error message written only on failure is reported only when no path
+  // frees it: which paths failed is not known here.
+  llvm::erase_if(Facts.Leaks, [&](const LeakFact &L) {
+    return Facts.Objects[L.Object].OnFailureOnly && L.ReleasedOnOtherPaths;
+  });
   return Facts;
 }
 

@@ -50,6 +50,36 @@ struct OwnedObject {
   /// Set for the pseudo-object standing for the value a member of `this`
   /// held when the method was entered (Site is null then).
   const FieldDecl *OldValueOf = nullptr;
+  /// Written through this out-parameter (-1: returned).
+  int OutArg = -1;
+  /// An error message written only when the call fails: reported only if
+  /// no path releases it.
+  bool OnFailureOnly = false;
+  /// Written even when the call fails (LLVMTargetMachineEmitToMemoryBuffer).
+  bool WrittenOnFailure = false;
+  /// A pointer owned by something else (LLVMGetGlobalContext()): never owned
+  /// here, and releasing it is a bug.
+  bool Borrowed = false;
+  /// The object this one belongs to (a module created in a context):
+  /// releasing that one releases this one. -1 if none.
+  int Parent = -1;
+};
+
+enum class DisposeProblem {
+  Twice,        ///< released again after a release
+  AfterConsume, ///< released after a call took ownership of it
+  Borrowed,     ///< released although it was borrowed
+  Mismatch,     ///< released with the deallocator of another kind
+};
+
+struct DisposeFact {
+  unsigned Object;
+  DisposeProblem Problem;
+  const Expr *Call;            ///< the offending release
+  const Expr *Earlier = nullptr; ///< the first release or the consumer
+  std::string EarlierCallee;   ///< its callee
+  std::string Callee;          ///< the offending release's callee
+  const NamedDecl *Var = nullptr;
 };
 
 enum class LeakReason {
@@ -84,6 +114,7 @@ struct FieldStoreFact {
 struct FunctionFacts {
   std::vector<OwnedObject> Objects;
   std::vector<LeakFact> Leaks;
+  std::vector<DisposeFact> Disposes;
   std::vector<FieldStoreFact> FieldStores;
   /// The function returns an object it created (or obtained from a factory)
   /// to its caller, as a raw pointer: callers own the result.
@@ -98,7 +129,16 @@ struct FunctionFacts {
 
 struct AnalysisOptions {
   /// Only objects of these kinds are tracked (empty: every kind).
-  llvm::SmallVector<const ResourceKind *, 4> Kinds;
+  std::vector<const ResourceKind *> Kinds;
+  /// A pointer passed to a `const T *` parameter or through `...` is
+  /// borrowed, not handed over (C strings given to printf).
+  bool ConstPointerArgsBorrow = false;
+  /// Also report releases of released, consumed, borrowed or mismatched
+  /// objects (DisposeFacts), and track borrowed results.
+  bool TrackDisposes = false;
+  /// Ignore the generic rows of kind `*` (unique_ptr::release()): C API
+  /// handles only.
+  bool CHandlesOnly = false;
 };
 
 class OwnershipAnalysis {

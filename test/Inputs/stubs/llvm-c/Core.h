@@ -8,6 +8,8 @@
 
 LLVM_C_EXTERN_C_BEGIN
 
+/* The result is a copy (strdup): dispose of it with LLVMDisposeMessage. */
+char *LLVMCreateMessage(const char *Message);
 void LLVMDisposeMessage(char *Message);
 
 /* Contexts. Disposing of a context deletes every module still in it. */
@@ -33,6 +35,13 @@ LLVMContextRef LLVMGetModuleContext(LLVMModuleRef M);
 LLVMValueRef LLVMAddFunction(LLVMModuleRef M, const char *Name,
                              LLVMTypeRef FunctionTy);
 LLVMValueRef LLVMGetNamedFunction(LLVMModuleRef M, const char *Name);
+/* Borrowed strings, owned by the module. */
+const char *LLVMGetDataLayoutStr(LLVMModuleRef M);
+void LLVMSetDataLayout(LLVMModuleRef M, const char *DataLayoutStr);
+const char *LLVMGetTarget(LLVMModuleRef M);
+/* On failure *ErrorMessage is a copy: dispose of it with LLVMDisposeMessage. */
+LLVMBool LLVMPrintModuleToFile(LLVMModuleRef M, const char *Filename,
+                               char **ErrorMessage);
 
 /* Types (owned by their context). */
 LLVMTypeRef LLVMInt32TypeInContext(LLVMContextRef C);
@@ -40,10 +49,14 @@ LLVMTypeRef LLVMInt64TypeInContext(LLVMContextRef C);
 LLVMTypeRef LLVMVoidTypeInContext(LLVMContextRef C);
 LLVMTypeRef LLVMFunctionType(LLVMTypeRef ReturnType, LLVMTypeRef *ParamTypes,
                              unsigned ParamCount, LLVMBool IsVarArg);
+/* The result is a copy: dispose of it with LLVMDisposeMessage. */
+char *LLVMPrintTypeToString(LLVMTypeRef Val);
 
 /* Values. */
 const char *LLVMGetValueName2(LLVMValueRef Val, size_t *Length);
 void LLVMDumpValue(LLVMValueRef Val);
+/* The result is a copy: dispose of it with LLVMDisposeMessage. */
+char *LLVMPrintValueToString(LLVMValueRef Val);
 LLVMValueRef LLVMConstInt(LLVMTypeRef IntTy, unsigned long long N,
                           LLVMBool SignExtend);
 LLVMValueRef LLVMGetParam(LLVMValueRef Fn, unsigned Index);
@@ -53,6 +66,8 @@ LLVMBasicBlockRef LLVMAppendBasicBlockInContext(LLVMContextRef C,
                                                 LLVMValueRef Fn,
                                                 const char *Name);
 LLVMBuilderRef LLVMCreateBuilderInContext(LLVMContextRef C);
+/* The builder uses the global context. */
+LLVMBuilderRef LLVMCreateBuilder(void);
 void LLVMPositionBuilderAtEnd(LLVMBuilderRef Builder, LLVMBasicBlockRef Block);
 void LLVMDisposeBuilder(LLVMBuilderRef Builder);
 LLVMValueRef LLVMBuildRetVoid(LLVMBuilderRef);
@@ -61,9 +76,29 @@ LLVMValueRef LLVMBuildAdd(LLVMBuilderRef, LLVMValueRef LHS, LLVMValueRef RHS,
                           const char *Name);
 
 /* Memory buffers. */
+/* *OutMemBuf on success; on failure *OutMessage is a copy (dispose of it
+   with LLVMDisposeMessage). */
+LLVMBool LLVMCreateMemoryBufferWithContentsOfFile(const char *Path,
+                                                  LLVMMemoryBufferRef *OutMemBuf,
+                                                  char **OutMessage);
+/* Does not copy: InputData must outlive the buffer. */
+LLVMMemoryBufferRef LLVMCreateMemoryBufferWithMemoryRange(
+    const char *InputData, size_t InputDataLength, const char *BufferName,
+    LLVMBool RequiresNullTerminator);
 LLVMMemoryBufferRef LLVMCreateMemoryBufferWithMemoryRangeCopy(
     const char *InputData, size_t InputDataLength, const char *BufferName);
 void LLVMDisposeMemoryBuffer(LLVMMemoryBufferRef MemBuf);
+const char *LLVMGetBufferStart(LLVMMemoryBufferRef MemBuf);
+size_t LLVMGetBufferSize(LLVMMemoryBufferRef MemBuf);
+
+/* Legacy pass managers. The function pass manager does not own M. */
+LLVMPassManagerRef LLVMCreatePassManager(void);
+LLVMPassManagerRef LLVMCreateFunctionPassManagerForModule(LLVMModuleRef M);
+LLVMBool LLVMRunPassManager(LLVMPassManagerRef PM, LLVMModuleRef M);
+LLVMBool LLVMInitializeFunctionPassManager(LLVMPassManagerRef FPM);
+LLVMBool LLVMRunFunctionPassManager(LLVMPassManagerRef FPM, LLVMValueRef F);
+LLVMBool LLVMFinalizeFunctionPassManager(LLVMPassManagerRef FPM);
+void LLVMDisposePassManager(LLVMPassManagerRef PM);
 
 LLVM_C_EXTERN_C_END
 

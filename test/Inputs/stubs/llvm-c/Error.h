@@ -8,6 +8,14 @@ LLVM_C_EXTERN_C_BEGIN
 
 typedef struct LLVMOpaqueError *LLVMErrorRef;
 
+#define LLVMErrorSuccess 0
+
+typedef const void *LLVMErrorTypeId;
+
+LLVMErrorTypeId LLVMGetErrorTypeId(LLVMErrorRef Err);
+LLVMErrorTypeId LLVMGetStringErrorTypeId(void);
+LLVMErrorRef LLVMCreateStringError(const char *ErrMsg);
+
 char *LLVMGetErrorMessage(LLVMErrorRef Err);
 void LLVMDisposeErrorMessage(char *ErrMsg);
 void LLVMConsumeError(LLVMErrorRef Err);

@@ -7,13 +7,34 @@
 #include "llvm-c/Target.h"
 #include "llvm-c/TargetMachine.h"
 #include "llvm-c/Types.h"
+#include <stddef.h>
+#include <stdint.h>
 
 LLVM_C_EXTERN_C_BEGIN
 
 typedef struct LLVMOpaqueExecutionEngine *LLVMExecutionEngineRef;
+typedef struct LLVMOpaqueMCJITMemoryManager *LLVMMCJITMemoryManagerRef;
+
+struct LLVMMCJITCompilerOptions {
+  unsigned OptLevel;
+  LLVMCodeModel CodeModel;
+  LLVMBool NoFramePointerElim;
+  LLVMBool EnableFastISel;
+  LLVMMCJITMemoryManagerRef MCJMM;
+};
+
+void LLVMLinkInMCJIT(void);
 
 LLVMBool LLVMCreateExecutionEngineForModule(LLVMExecutionEngineRef *OutEE,
                                             LLVMModuleRef M, char **OutError);
+/* Both creators take ownership of M, also when they fail. */
+void LLVMInitializeMCJITCompilerOptions(
+    struct LLVMMCJITCompilerOptions *Options, size_t SizeOfOptions);
+LLVMBool LLVMCreateMCJITCompilerForModule(
+    LLVMExecutionEngineRef *OutJIT, LLVMModuleRef M,
+    struct LLVMMCJITCompilerOptions *Options, size_t SizeOfOptions,
+    char **OutError);
+uint64_t LLVMGetFunctionAddress(LLVMExecutionEngineRef EE, const char *Name);
 void LLVMDisposeExecutionEngine(LLVMExecutionEngineRef EE);
 /* Owned by the engine: never dispose of the result. */
 LLVMTargetMachineRef

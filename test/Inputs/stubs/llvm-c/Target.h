@@ -15,6 +15,12 @@ static inline LLVMBool LLVMInitializeNativeAsmPrinter(void) { return 0; }
 
 char *LLVMCopyStringRepOfTargetData(LLVMTargetDataRef TD);
 void LLVMDisposeTargetData(LLVMTargetDataRef TD);
+/* Borrowed: owned by the module; never dispose of it. */
+LLVMTargetDataRef LLVMGetModuleDataLayout(LLVMModuleRef M);
+void LLVMSetModuleDataLayout(LLVMModuleRef M, LLVMTargetDataRef DL);
+/* A new data layout: dispose of it with LLVMDisposeTargetData. */
+LLVMTargetDataRef LLVMCreateTargetData(const char *StringRep);
+unsigned LLVMPointerSize(LLVMTargetDataRef TD);
 
 LLVM_C_EXTERN_C_END
 

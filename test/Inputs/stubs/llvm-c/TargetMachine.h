@@ -77,9 +77,18 @@ LLVMBool LLVMTargetMachineEmitToFile(LLVMTargetMachineRef T, LLVMModuleRef M,
                                      const char *Filename,
                                      LLVMCodeGenFileType codegen,
                                      char **ErrorMessage);
+/* *OutMemBuf is written even when the call fails (returns 1). */
+LLVMBool LLVMTargetMachineEmitToMemoryBuffer(LLVMTargetMachineRef T,
+                                             LLVMModuleRef M,
+                                             LLVMCodeGenFileType codegen,
+                                             char **ErrorMessage,
+                                             LLVMMemoryBufferRef *OutMemBuf);
+char *LLVMGetTargetMachineFeatureString(LLVMTargetMachineRef T);
 
 char *LLVMGetDefaultTargetTriple(void);
 char *LLVMGetHostCPUName(void);
+char *LLVMNormalizeTargetTriple(const char *triple);
+char *LLVMGetHostCPUFeatures(void);
 
 LLVM_C_EXTERN_C_END
 

@@ -1,0 +1,37 @@
+//===- CApiDisposeCheck.h - llvmown-c-api-dispose -------------------------===//
+//
+// The LLVM C API's handles and strings: created, then released by the
+// matching function exactly once, unless a call consumed them. Finds leaks
+// (on every path or some), double and late releases, releases of borrowed
+// handles, and mismatched deallocators. All knowledge is in the API model's
+// C API table; users add their own create/dispose pairs with ExtraPairs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVMOWN_CAPIDISPOSECHECK_H
+#define LLVMOWN_CAPIDISPOSECHECK_H
+
+#include "FunctionBodyCheck.h"
+#include "engine/ApiModel.h"
+
+namespace clang::tidy::llvmown {
+
+class CApiDisposeCheck : public FunctionBodyCheck {
+public:
+  CApiDisposeCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+
+protected:
+  void analyzeFunctions(ASTContext &Ctx,
+                        llvm::ArrayRef<FunctionBody> Functions) override;
+
+private:
+  const std::string ExtraPairs;
+  ApiModel Model;
+  std::vector<std::string> BadPairs;
+  bool BadPairsReported = false;
+};
+
+} // namespace clang::tidy::llvmown
+
+#endif
