@@ -36,6 +36,7 @@ const OptionSpec Specs[] = {
     {"extra-arg", Kind::Value},
     {"extra-arg-before", Kind::Value},
     {"list-checks", Kind::Flag},
+    {"dump-c-api-table", Kind::Flag},
     {"quiet", Kind::Flag},
     {"version", Kind::Flag},
     {"help", Kind::Flag},
@@ -95,6 +96,8 @@ bool parseCommandLine(int Argc, const char *const *Argv, ToolOptions &Opts,
       }
       if (Name == "list-checks")
         Opts.ListChecks = true;
+      else if (Name == "dump-c-api-table")
+        Opts.DumpCApiTable = true;
       else if (Name == "quiet")
         Opts.Quiet = true;
       else if (Name == "version")
@@ -208,6 +211,8 @@ void printHelp(llvm::raw_ostream &OS) {
         "arguments\n"
         "                     (repeatable).\n"
         "  --list-checks      List the checks that would run, then exit.\n"
+        "  --dump-c-api-table Print the LLVM C API handles llvmown-c-api-dispose\n"
+        "                     knows (Markdown), then exit.\n"
         "  --quiet            Print only diagnostics: no summary lines.\n"
         "  --version          Print the version of llvmown and of the LLVM "
         "it uses.\n"

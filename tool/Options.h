@@ -37,6 +37,7 @@ struct ToolOptions {
   std::vector<std::string> ExtraArgsBefore; ///< --extra-arg-before
 
   bool ListChecks = false;
+  bool DumpCApiTable = false;
   bool ShowVersion = false;
   bool ShowHelp = false;
   bool Quiet = false;

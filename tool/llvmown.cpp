@@ -10,6 +10,7 @@
 
 #include "Compilations.h"
 #include "Options.h"
+#include "engine/ApiModel.h"
 #include "Report.h"
 
 #include "ClangTidy.h"
@@ -36,7 +37,7 @@ static int LLVMOwnModuleAnchorDestination [[maybe_unused]] =
     clang::tidy::LLVMOwnModuleAnchorSource;
 
 using namespace clang::tidy;
-using namespace llvmown;
+using namespace ::llvmown;
 using llvm::StringRef;
 
 namespace {
@@ -216,6 +217,11 @@ int main(int Argc, const char **Argv) {
   if (Opts.ShowVersion) {
     printVersion(llvm::outs());
     return ExitClean;
+  }
+
+  if (Opts.DumpCApiTable) {
+    clang::tidy::llvmown::ApiModel().printCApiTable(llvm::outs());
+    return 0;
   }
 
   LayeredOptions Layers;

@@ -13,6 +13,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Type.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace clang::tidy::llvmown {
 
@@ -458,6 +459,49 @@ std::vector<std::string> ApiModel::addUserPairs(llvm::StringRef Pairs) {
     add({Destroy.str(), Effect::Releases, Name.str(), 0, false});
   }
   return Bad;
+}
+
+void ApiModel::printCApiTable(llvm::raw_ostream &OS) const {
+  OS << "| handle | created by | released by | taken over by | borrowed "
+        "from (never release) |\n"
+     << "| --- | --- | --- | --- | --- |\n";
+  auto Names = [&](const ResourceKind &K, std::initializer_list<Effect> Effs) {
+    std::vector<std::string> Out;
+    for (const ApiRow &R : Rows) {
+      if (R.Kind != K.Name || !llvm::is_contained(Effs, R.Eff) ||
+          !llvm::StringRef(R.Name).starts_with("LLVM"))
+        continue;
+      std::string N = "`" + R.Name + "`";
+      if (R.Eff == Effect::Creates && R.Arg >= 0)
+        N += R.OnFailureOnly ? " (out-parameter, on failure)"
+                             : " (out-parameter)";
+      if (R.Eff == Effect::ConsumesOnSuccess)
+        N += " (on success)";
+      if (!llvm::is_contained(Out, N))
+        Out.push_back(N);
+    }
+    return Out;
+  };
+  auto Join = [](const std::vector<std::string> &V) {
+    std::string S;
+    for (const std::string &I : V)
+      S += (S.empty() ? "" : ", ") + I;
+    return S.empty() ? std::string("—") : S;
+  };
+  for (const ResourceKind *K : cApiKinds()) {
+    if (!llvm::StringRef(K->CRelease).starts_with("LLVM"))
+      continue; // a user pair
+    std::vector<std::string> Created = Names(*K, {Effect::Creates});
+    if (K->CreatedByAnyReturn)
+      Created.insert(Created.begin(), "every function returning it");
+    std::vector<std::string> Released = Names(*K, {Effect::Releases});
+    if (K->Name == "Module")
+      Released.push_back("`LLVMContextDispose` of its context");
+    OS << "| " << K->Noun << " | " << Join(Created) << " | "
+       << Join(Released) << " | "
+       << Join(Names(*K, {Effect::Consumes, Effect::ConsumesOnSuccess}))
+       << " | " << Join(Names(*K, {Effect::ReturnsBorrowed})) << " |\n";
+  }
 }
 
 std::vector<const ResourceKind *> ApiModel::cApiKinds() const {

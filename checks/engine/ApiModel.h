@@ -18,6 +18,10 @@
 #include <string>
 #include <vector>
 
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
 namespace clang {
 class FunctionDecl;
 class QualType;
@@ -99,6 +103,10 @@ public:
   /// Adds a project's own create/dispose pairs (`make:destroy;...`), each
   /// a kind of its own. Returns the malformed items, if any.
   std::vector<std::string> addUserPairs(llvm::StringRef Pairs);
+
+  /// Prints the C API table (kinds and the functions that create, release,
+  /// take over and lend them) as Markdown, for the c-api-dispose page.
+  void printCApiTable(llvm::raw_ostream &OS) const;
 
   /// The kinds of the LLVM C API (every C handle with a dispose function),
   /// plus user pairs.
