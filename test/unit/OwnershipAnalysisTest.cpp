@@ -224,6 +224,72 @@ TEST(OwnershipAnalysis, LambdaCaptureIsAnEscape) {
   EXPECT_TRUE(R.Facts.Leaks.empty());
 }
 
+// The C API mode: releases are remembered per path.
+FunctionFacts analyzeC(ParsedTU &TU, llvm::StringRef Fn) {
+  static ApiModel Model;
+  AnalysisOptions AO;
+  AO.Kinds = Model.cApiKinds();
+  AO.TrackDisposes = true;
+  AO.CHandlesOnly = true;
+  AO.ConstPointerArgsBorrow = true;
+  OwnershipAnalysis OA(Model, TU.ctx(), AO);
+  const FunctionDecl *FD = TU.function(Fn);
+  return OA.analyze(FD, FD->getBody());
+}
+
+TEST(OwnershipAnalysisCApi, DoubleReleaseOnOnePath) {
+  ParsedTU TU = parse(R"cpp(
+    void f() {
+      LLVMContextRef C = LLVMContextCreate();
+      if (cond())
+        LLVMContextDispose(C);
+      LLVMContextDispose(C);
+    }
+    void g() {
+      LLVMContextRef C = LLVMContextCreate();
+      if (cond()) {
+        LLVMContextDispose(C);
+        C = nullptr;
+      }
+      if (C)
+        LLVMContextDispose(C);
+    })cpp");
+  FunctionFacts F = analyzeC(TU, "f");
+  ASSERT_EQ(F.Disposes.size(), 1u);
+  EXPECT_EQ(F.Disposes[0].Problem, DisposeProblem::Twice);
+  ASSERT_NE(F.Disposes[0].Earlier, nullptr);
+  EXPECT_TRUE(analyzeC(TU, "g").Disposes.empty());
+}
+
+TEST(OwnershipAnalysisCApi, ModulesGoWithTheirContext) {
+  ParsedTU TU = parse(R"cpp(
+    void f() {
+      LLVMContextRef C = LLVMContextCreate();
+      LLVMModuleRef M = LLVMModuleCreateWithNameInContext("m", C);
+      LLVMContextDispose(C);
+    }
+    void g() {
+      LLVMModuleRef M = LLVMModuleCreateWithName("m");
+    })cpp");
+  EXPECT_TRUE(analyzeC(TU, "f").Leaks.empty());
+  FunctionFacts G = analyzeC(TU, "g");
+  ASSERT_EQ(G.Leaks.size(), 1u);
+  EXPECT_EQ(G.Objects[G.Leaks[0].Object].Kind->Name, "Module");
+}
+
+TEST(OwnershipAnalysisCApi, BorrowedAndMismatched) {
+  ParsedTU TU = parse(R"cpp(
+    void f(LLVMErrorRef E) {
+      LLVMContextDispose(LLVMGetGlobalContext());
+      LLVMDisposeMessage(LLVMGetErrorMessage(E));
+    })cpp");
+  FunctionFacts F = analyzeC(TU, "f");
+  ASSERT_EQ(F.Disposes.size(), 2u);
+  EXPECT_EQ(F.Disposes[0].Problem, DisposeProblem::Borrowed);
+  EXPECT_EQ(F.Disposes[1].Problem, DisposeProblem::Mismatch);
+  EXPECT_TRUE(F.Leaks.empty()); // the mismatched release still releases
+}
+
 // Cost: each block is visited a bounded number of times, so the work grows
 // linearly with the function, not with the number of paths (2^200 here).
 TEST(OwnershipAnalysis, CostIsLinearInTheCFG) {
