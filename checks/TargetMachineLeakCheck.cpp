@@ -196,14 +196,8 @@ void TargetMachineLeakCheck::analyzeFunctions(
     if (!FF.Analysed)
       continue;
     // One diagnostic per allocation site: the earliest place it is lost.
-    llvm::DenseMap<unsigned, const LeakFact *> First;
-    for (const LeakFact &L : FF.Leaks) {
-      const LeakFact *&Slot = First[L.Object];
-      if (!Slot || SM.isBeforeInTranslationUnit(L.Where, Slot->Where))
-        Slot = &L;
-    }
-    for (const auto &Entry : First) {
-      const LeakFact &L = *Entry.second;
+    for (const LeakFact *Entry : firstLeakPerObject(FF, SM)) {
+      const LeakFact &L = *Entry;
       const OwnedObject &O = FF.Objects[L.Object];
       if (!O.Site || !Reported.insert(O.Site).second)
         continue;

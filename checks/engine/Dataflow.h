@@ -50,6 +50,18 @@ inline bool bitsEqual(const Bits &A, const Bits &B) {
   return true;
 }
 
+/// The CFG both analyses run on: every sub-expression an element (values
+/// are computed bottom-up), member initializers, and the end of each local's
+/// lifetime (a variable going out of scope loses what it holds).
+inline std::unique_ptr<CFG> buildAnalysisCFG(const Decl *D, const Stmt *Body,
+                                             ASTContext &Ctx) {
+  CFG::BuildOptions Opts;
+  Opts.AddInitializers = true;
+  Opts.AddLifetime = true;
+  Opts.setAllAlwaysAdd();
+  return CFG::buildCFG(D, const_cast<Stmt *>(Body), &Ctx, Opts);
+}
+
 /// Solves to a fixpoint and returns the state at the entry of every block
 /// (indexed by block ID). \p Transfer(Block, State&) runs a block's elements;
 /// \p Refine(Block, SuccIndex, State&) adjusts the state for one out edge.

@@ -793,12 +793,7 @@ void LifetimeFunction::exitReached(const LState &S) {
 }
 
 LifetimeFacts LifetimeFunction::run() {
-  CFG::BuildOptions Opts;
-  Opts.AddInitializers = true;
-  Opts.AddLifetime = true;
-  Opts.setAllAlwaysAdd();
-  std::unique_ptr<CFG> G =
-      CFG::buildCFG(D, const_cast<Stmt *>(Body), &Ctx, Opts);
+  std::unique_ptr<CFG> G = buildAnalysisCFG(D, Body, Ctx);
   if (!G)
     return Facts;
   Facts.Analysed = true;

@@ -959,12 +959,7 @@ SourceLocation FunctionAnalyzer::exitLocation(const CFGBlock *B) const {
 }
 
 FunctionFacts FunctionAnalyzer::run() {
-  CFG::BuildOptions Opts;
-  Opts.AddInitializers = true;
-  Opts.AddLifetime = true;
-  Opts.setAllAlwaysAdd();
-  std::unique_ptr<CFG> G =
-      CFG::buildCFG(D, const_cast<Stmt *>(Body), &Ctx, Opts);
+  std::unique_ptr<CFG> G = buildAnalysisCFG(D, Body, Ctx);
   if (!G)
     return Facts;
   Facts.Analysed = true;
@@ -1064,6 +1059,23 @@ FunctionFacts FunctionAnalyzer::run() {
     return Facts.Objects[L.Object].OnFailureOnly && L.ReleasedOnOtherPaths;
   });
   return Facts;
+}
+
+std::vector<const LeakFact *> firstLeakPerObject(const FunctionFacts &F,
+                                                 const SourceManager &SM) {
+  llvm::DenseMap<unsigned, const LeakFact *> First;
+  for (const LeakFact &L : F.Leaks) {
+    const LeakFact *&Slot = First[L.Object];
+    if (!Slot || SM.isBeforeInTranslationUnit(L.Where, Slot->Where))
+      Slot = &L;
+  }
+  std::vector<const LeakFact *> Out;
+  for (const auto &E : First)
+    Out.push_back(E.second);
+  llvm::sort(Out, [&](const LeakFact *A, const LeakFact *B) {
+    return SM.isBeforeInTranslationUnit(A->Where, B->Where);
+  });
+  return Out;
 }
 
 OwnershipAnalysis::OwnershipAnalysis(const ApiModel &Model, ASTContext &Ctx,

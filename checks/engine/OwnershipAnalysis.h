@@ -25,6 +25,7 @@
 
 namespace clang {
 class ASTContext;
+class SourceManager;
 class Decl;
 class Expr;
 class FieldDecl;
@@ -140,6 +141,11 @@ struct AnalysisOptions {
   /// handles only.
   bool CHandlesOnly = false;
 };
+
+/// One leak per allocation site: the earliest place in the source where
+/// it is lost (checks report each site once).
+std::vector<const LeakFact *> firstLeakPerObject(const FunctionFacts &F,
+                                                 const SourceManager &SM);
 
 class OwnershipAnalysis {
 public:
