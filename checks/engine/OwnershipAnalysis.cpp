@@ -902,11 +902,30 @@ void FunctionAnalyzer::refineOutParameters(const CFGBlock *From,
     return;
   bool Negated = false;
   E = E->IgnoreParenImpCasts();
-  while (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    if (UO->getOpcode() != UO_LNot)
-      return;
-    Negated = !Negated;
-    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  while (true) {
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->getOpcode() != UO_LNot)
+        return;
+      Negated = !Negated;
+      E = UO->getSubExpr()->IgnoreParenImpCasts();
+      continue;
+    }
+    // `f(...) != 0`, `Err == NULL`.
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->isEqualityOp()) {
+      const Expr *Other = nullptr;
+      if (isNullConstant(BO->getRHS(), Ctx))
+        Other = BO->getLHS();
+      else if (isNullConstant(BO->getLHS(), Ctx))
+        Other = BO->getRHS();
+      if (!Other)
+        return;
+      if (BO->getOpcode() == BO_EQ)
+        Negated = !Negated;
+      E = Other->IgnoreParenImpCasts();
+      continue;
+    }
+    break;
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
