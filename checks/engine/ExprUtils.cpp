@@ -126,6 +126,23 @@ const Expr *nullTestedOnEdge(const CFGBlock *From, unsigned SuccIndex,
       E = Other->IgnoreParenImpCasts();
       continue;
     }
+    // `M == nullptr` on a smart pointer is an operator call.
+    if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(E);
+        OCE && OCE->getNumArgs() == 2 &&
+        (OCE->getOperator() == OO_EqualEqual ||
+         OCE->getOperator() == OO_ExclaimEqual)) {
+      const Expr *Other = nullptr;
+      if (isNullConstant(OCE->getArg(1), Ctx))
+        Other = OCE->getArg(0);
+      else if (isNullConstant(OCE->getArg(0), Ctx))
+        Other = OCE->getArg(1);
+      if (!Other)
+        return nullptr;
+      if (OCE->getOperator() == OO_EqualEqual)
+        NullOnTrue = !NullOnTrue;
+      E = Other->IgnoreParenImpCasts();
+      break;
+    }
     // A smart pointer's explicit operator bool: `if (M)`.
     if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(E);
         MCE && isa_and_nonnull<CXXConversionDecl>(MCE->getMethodDecl())) {

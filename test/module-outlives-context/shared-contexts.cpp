@@ -105,3 +105,16 @@ void assignedCContext(void) {
   LLVMContextDispose(C); // NOTE: 'C' is destroyed here
   LLVMDisposeModule(M); // WARN: 'M' belongs to LLVMContext 'C', which was destroyed at line 105
 }
+
+// Must not flag: `M == nullptr` on a std::unique_ptr is a null test too.
+void nullOnErrorCompared(StringRef Path) {
+  SMDiagnostic Err;
+  LLVMContext *Ctx = new LLVMContext;
+  std::unique_ptr<Module> M = parseIRFile(Path, Err, *Ctx);
+  if (M == nullptr) {
+    delete Ctx;
+    return;
+  }
+  M.reset();
+  delete Ctx;
+}
