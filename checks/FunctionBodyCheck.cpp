@@ -40,6 +40,35 @@ void FunctionBodyCheck::check(const MatchFinder::MatchResult &Result) {
     Functions.emplace_back(D, Body);
 }
 
+bool FunctionBodyCheck::diagnoseLostObject(const LeakFact &L,
+                                           SourceLocation At,
+                                           llvm::StringRef What,
+                                           const SourceManager &SM) {
+  unsigned Line = SM.getPresumedLineNumber(SM.getExpansionLoc(L.Where));
+  std::string Holder =
+      L.Holder ? "'" + L.Holder->getNameAsString() + "'" : "its holder";
+  switch (L.Reason) {
+  case LeakReason::Discarded:
+    diag(At, "%0 is never released: the result is discarded") << What;
+    return true;
+  case LeakReason::Temporary:
+    diag(At, "%0 is never released: it is used only as a temporary") << What;
+    return true;
+  case LeakReason::ScopeEnd:
+    diag(At, "%0 leaks when %1 goes out of scope at line %2")
+        << What << Holder << Line;
+    diag(L.Where, "%0 goes out of scope here", DiagnosticIDs::Note) << Holder;
+    return true;
+  case LeakReason::Overwritten:
+    diag(At, "%0 is overwritten while still owned at line %1") << What << Line;
+    diag(L.Where, "%0 is overwritten here", DiagnosticIDs::Note) << Holder;
+    return true;
+  case LeakReason::AtExit:
+    return false;
+  }
+  return false;
+}
+
 void FunctionBodyCheck::onEndOfTranslationUnit() {
   if (Ctx && !Functions.empty())
     analyzeFunctions(*Ctx, Functions);

@@ -11,6 +11,7 @@
 #define LLVMOWN_FUNCTIONBODYCHECK_H
 
 #include "ClangTidyCheck.h"
+#include "engine/OwnershipAnalysis.h"
 #include "llvm/ADT/ArrayRef.h"
 #include <utility>
 #include <vector>
@@ -28,6 +29,14 @@ public:
   void onEndOfTranslationUnit() final;
 
 protected:
+  /// Reports a leak that is the same in every leak check: a discarded or
+  /// temporary result, an overwritten holder, a holder going out of scope.
+  /// The warning goes at \p At (the creating call); \p What names the
+  /// object ("TargetMachine created by '...'"). Returns false for a leak at
+  /// a function exit, which each check words itself.
+  bool diagnoseLostObject(const LeakFact &L, SourceLocation At,
+                          llvm::StringRef What, const SourceManager &SM);
+
   /// Called once per translation unit with the main file's functions, in
   /// source order.
   virtual void analyzeFunctions(ASTContext &Ctx,

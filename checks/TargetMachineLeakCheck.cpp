@@ -207,25 +207,10 @@ void TargetMachineLeakCheck::analyzeFunctions(
       SourceLocation At = O.Site->getBeginLoc();
       std::string HolderName =
           L.Holder ? ("'" + L.Holder->getNameAsString() + "'") : "";
+      if (diagnoseLostObject(L, At, What, SM))
+        continue;
       switch (L.Reason) {
-      case LeakReason::Discarded:
-        diag(At, "%0 is never released: the result is discarded") << What;
-        break;
-      case LeakReason::Temporary:
-        diag(At, "%0 is never released: it is used only as a temporary")
-            << What;
-        break;
-      case LeakReason::ScopeEnd:
-        diag(At, "%0 leaks when %1 goes out of scope at line %2")
-            << What << HolderName << Line(L.Where);
-        diag(L.Where, "%0 goes out of scope here", DiagnosticIDs::Note)
-            << HolderName;
-        break;
-      case LeakReason::Overwritten:
-        diag(At, "%0 is overwritten while still owned at line %1")
-            << What << Line(L.Where);
-        diag(L.Where, "%0 is overwritten here", DiagnosticIDs::Note)
-            << (L.Holder ? HolderName : "its holder");
+      default:
         break;
       case LeakReason::AtExit: {
         DiagnosticBuilder Diag =
