@@ -887,6 +887,28 @@ void FunctionAnalyzer::refineForEdge(const CFGBlock *From, unsigned SuccIndex,
   }
 }
 
+/// The value last stored into \p VD inside \p B (its initializer, or the
+/// right side of an assignment), or null.
+static const Expr *definitionInBlock(const CFGBlock *B, const VarDecl *VD) {
+  for (auto It = B->rbegin(); It != B->rend(); ++It) {
+    auto CS = It->getAs<CFGStmt>();
+    if (!CS)
+      continue;
+    if (const auto *DS = dyn_cast<DeclStmt>(CS->getStmt())) {
+      for (const Decl *D : DS->decls())
+        if (D == VD && VD->getInit())
+          return skipTransparent(VD->getInit());
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(CS->getStmt());
+               BO && BO->getOpcode() == BO_Assign) {
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+          DRE && DRE->getDecl() == VD)
+        return skipTransparent(BO->getRHS());
+    }
+  }
+  return nullptr;
+}
+
 // `if (LLVMCreateExecutionEngineForModule(&EE, M, &Err))`, or the same
 // through a variable holding the result: a non-zero (or non-null error)
 // result means failure, when only the error message is written; zero means
@@ -929,7 +951,12 @@ void FunctionAnalyzer::refineOutParameters(const CFGBlock *From,
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
-      if (const Expr *Last = LastResult.lookup(VD))
+      // The value tested is the one stored last before the test: look in
+      // the testing block first (LastResult is the last store the fixpoint
+      // happened to visit, which in a loop can be a later one).
+      if (const Expr *Def = definitionInBlock(From, VD))
+        E = Def;
+      else if (const Expr *Last = LastResult.lookup(VD))
         E = Last;
       else if (VD->getInit())
         E = skipTransparent(VD->getInit());

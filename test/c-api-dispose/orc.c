@@ -287,3 +287,23 @@ LLVMErrorRef createJIT(LLVMOrcLLJITRef *Out) {
   LLVMOrcLLJITBuilderRef B = LLVMOrcCreateLLJITBuilder();
   return LLVMOrcCreateLLJIT(Out, B);
 }
+
+// Must not flag: a JIT per request in a loop. The failure test right after
+// LLVMOrcCreateLLJIT reads that call's result, although `Err` is assigned
+// again later in the loop body (which once made this a false positive).
+void jitPerRequest(LLVMOrcThreadSafeModuleRef (*Next)(void)) {
+  LLVMOrcThreadSafeModuleRef TSM;
+  while ((TSM = Next()) != NULL) {
+    LLVMOrcLLJITRef J = NULL;
+    LLVMErrorRef Err = LLVMOrcCreateLLJIT(&J, LLVMOrcCreateLLJITBuilder());
+    if (Err) {
+      LLVMConsumeError(Err);
+      LLVMOrcDisposeThreadSafeModule(TSM);
+      return;
+    }
+    Err = LLVMOrcLLJITAddLLVMIRModule(J, LLVMOrcLLJITGetMainJITDylib(J), TSM);
+    if (Err)
+      LLVMConsumeError(Err);
+    LLVMConsumeError(LLVMOrcDisposeLLJIT(J));
+  }
+}
