@@ -312,7 +312,9 @@ def build_command(args, source, extra_compiler_args):
     if args.config is not None:
         cmd.append("--config=" + args.config)
     if args.checks:
-        cmd.append("--checks=" + args.checks)
+        # The tool appends --checks to its default '-*,llvmown-*'; start
+        # from nothing so that both front ends run the same checks.
+        cmd.append("--checks=-*," + args.checks)
     cmd.append(source)
     if args.have_dashdash:
         cmd += ["--"] + args.compiler_args + extra_compiler_args
