@@ -8,6 +8,7 @@
 #include "ClangTidyModule.h"
 #include "CApiDisposeCheck.h"
 #include "ClangTidyModuleRegistry.h"
+#include "JitResourceLeakCheck.h"
 #include "ModuleOutlivesContextCheck.h"
 #include "RetainedThreadSafeModuleCheck.h"
 #include "TargetMachineLeakCheck.h"
@@ -18,6 +19,7 @@ class LLVMOwnModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
     Factories.registerCheck<CApiDisposeCheck>("llvmown-c-api-dispose");
+    Factories.registerCheck<JitResourceLeakCheck>("llvmown-jit-resource-leak");
     Factories.registerCheck<ModuleOutlivesContextCheck>(
         "llvmown-module-outlives-context");
     Factories.registerCheck<RetainedThreadSafeModuleCheck>(

@@ -378,6 +378,52 @@ const Row CApiRows[] = {
     // LLVMContextDispose (ContextRows) disposes the modules created in it.
 };
 
+// ORC: what adds JIT'd code, and what can free it again (facts §3; LLJIT.h
+// 133-153, 282-286; Layer.h 100-163; Core.h 80-85, 1015-1037, 1461-1555;
+// llvm-c/Orc.h 603-616, 940-964, 1170-1186; llvm-c/LLJIT.h 170-208).
+const JitApiRow JitRowsTable[] = {
+    {"llvm::orc::LLJIT::addIRModule", JitRole::AddsCode, TrackerIfFirstParam},
+    {"llvm::orc::LLJIT::addObjectFile", JitRole::AddsCode,
+     TrackerIfFirstParam},
+    {"llvm::orc::LLLazyJIT::addLazyIRModule", JitRole::AddsCode, NoTracker},
+    {"llvm::orc::IRLayer::add", JitRole::AddsCode, TrackerIfFirstParam},
+    {"llvm::orc::ObjectLayer::add", JitRole::AddsCode, TrackerIfFirstParam},
+    {"llvm::orc::ObjectLinkingLayer::add", JitRole::AddsCode,
+     TrackerIfFirstParam},
+    {"LLVMOrcLLJITAddLLVMIRModule", JitRole::AddsCode, NoTracker},
+    {"LLVMOrcLLJITAddLLVMIRModuleWithRT", JitRole::AddsCode, 1},
+    {"LLVMOrcLLJITAddObjectFile", JitRole::AddsCode, NoTracker},
+    {"LLVMOrcLLJITAddObjectFileWithRT", JitRole::AddsCode, 1},
+    {"LLVMOrcObjectLayerAddObjectFile", JitRole::AddsCode, NoTracker},
+    {"LLVMOrcObjectLayerAddObjectFileWithRT", JitRole::AddsCode, 1},
+    {"llvm::orc::JITDylib::createResourceTracker", JitRole::CreatesTracker},
+    {"LLVMOrcJITDylibCreateResourceTracker", JitRole::CreatesTracker},
+    {"llvm::orc::ResourceTracker::remove", JitRole::RemovesTracker, ThisArg},
+    {"llvm::orc::ResourceTracker::transferTo", JitRole::RemovesTracker,
+     ThisArg},
+    {"LLVMOrcResourceTrackerRemove", JitRole::RemovesTracker, 0},
+    {"LLVMOrcResourceTrackerTransferTo", JitRole::RemovesTracker, 0},
+    {"LLVMOrcReleaseResourceTracker", JitRole::ReleasesTrackerRef, 0},
+    {"llvm::orc::JITDylib::clear", JitRole::FreesAllCode},
+    {"llvm::orc::ExecutionSession::removeJITDylib", JitRole::FreesAllCode},
+    {"llvm::orc::ExecutionSession::removeJITDylibs", JitRole::FreesAllCode},
+    {"llvm::orc::ExecutionSession::endSession", JitRole::FreesAllCode},
+    {"LLVMOrcJITDylibClear", JitRole::FreesAllCode},
+    {"llvm::orc::JITDylib::getDefaultResourceTracker",
+     JitRole::ReturnsDefaultTracker},
+    {"LLVMOrcJITDylibGetDefaultResourceTracker",
+     JitRole::ReturnsDefaultTracker},
+};
+
+// The classes (and C handles) whose objects hold JIT'd code.
+const char *const JitOwnerClasses[] = {
+    "llvm::orc::LLJIT",   "llvm::orc::ExecutionSession", "llvm::orc::JITDylib",
+    "llvm::orc::IRLayer", "llvm::orc::ObjectLayer",      "LLVMOrcOpaqueLLJIT",
+    "LLVMOrcOpaqueExecutionSession", "LLVMOrcOpaqueJITDylib",
+    "LLVMOrcOpaqueObjectLayer"};
+constexpr llvm::StringLiteral TrackerClass = "llvm::orc::ResourceTracker";
+constexpr llvm::StringLiteral TrackerCHandle = "LLVMOrcOpaqueResourceTracker";
+
 // Standard and LLVM container members that add elements, and those that
 // take them out again (a container that is drained does not grow forever).
 const char *const ContainerAppends[] = {
@@ -405,6 +451,23 @@ bool recordIsOrDerivesFrom(const CXXRecordDecl *RD, llvm::StringRef Name,
 
 } // namespace
 
+namespace {
+// The first template argument of a specialization of one of \p Names.
+QualType templateArg0(QualType T, std::initializer_list<llvm::StringRef> Names) {
+  const auto *RD = T->getAsCXXRecordDecl();
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
+  if (!Spec || Spec->getTemplateArgs().size() == 0)
+    return {};
+  for (llvm::StringRef N : Names)
+    if (declHasQualifiedName(Spec, N)) {
+      const TemplateArgument &A = Spec->getTemplateArgs()[0];
+      if (A.getKind() == TemplateArgument::Type)
+        return A.getAsType();
+    }
+  return {};
+}
+} // namespace
+
 ApiModel::ApiModel() {
   Kinds.insert(Kinds.end(), std::begin(BuiltinKinds), std::end(BuiltinKinds));
   for (const Row &R : SmartPointerRows)
@@ -416,6 +479,113 @@ ApiModel::ApiModel() {
   for (const Row &R : CApiRows)
     add({R.Name, R.Eff, R.Kind, R.Arg, R.OnlyIfRawPointer, R.BindTo,
          R.OnFailureOnly, R.WrittenOnFailure});
+  for (const JitApiRow &R : JitRowsTable) {
+    JitRows.push_back(R);
+    llvm::StringRef Simple = llvm::StringRef(R.Name).rsplit("::").second;
+    JitBySimpleName[Simple.empty() ? llvm::StringRef(R.Name) : Simple]
+        .push_back(&JitRows.back());
+  }
+}
+
+const JitApiRow *ApiModel::jitRow(const FunctionDecl *FD) const {
+  if (!FD)
+    return nullptr;
+  auto It = JitBySimpleName.find(declSimpleName(FD));
+  if (It == JitBySimpleName.end())
+    return nullptr;
+  for (const JitApiRow *R : It->second)
+    if (declHasQualifiedName(FD, R->Name))
+      return R;
+  // Layers override add() (IRCompileLayer inherits IRLayer's): a method of a
+  // class derived from a listed one counts too.
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    for (const JitApiRow *R : It->second) {
+      llvm::StringRef Class = llvm::StringRef(R->Name).rsplit("::").first;
+      if (recordIsOrDerivesFrom(MD->getParent(), Class))
+        return R;
+    }
+  return nullptr;
+}
+
+int ApiModel::trackerArg(const JitApiRow &Row, const FunctionDecl *FD) {
+  if (Row.TrackerArg != TrackerIfFirstParam)
+    return Row.TrackerArg;
+  if (FD->getNumParams() == 0)
+    return NoTracker;
+  QualType T = FD->getParamDecl(0)->getType().getNonReferenceType();
+  QualType Inner = templateArg0(T, {"llvm::IntrusiveRefCntPtr"});
+  const auto *RD = Inner.isNull() ? nullptr : Inner->getAsCXXRecordDecl();
+  return RD && declHasQualifiedName(RD, TrackerClass) ? 0 : NoTracker;
+}
+
+namespace {
+const CXXRecordDecl *heldRecord(QualType T) {
+  T = T.getNonReferenceType();
+  if (const auto *PT = T->getAs<PointerType>())
+    T = PT->getPointeeType();
+  if (QualType Inner = templateArg0(T, {"std::unique_ptr", "std::shared_ptr",
+                                        "llvm::IntrusiveRefCntPtr"});
+      !Inner.isNull())
+    T = Inner;
+  return T->getAsCXXRecordDecl();
+}
+const RecordDecl *heldCRecord(QualType T) {
+  T = T.getNonReferenceType();
+  if (const auto *PT = T->getAs<PointerType>())
+    T = PT->getPointeeType();
+  return T->getAsRecordDecl();
+}
+} // namespace
+
+bool ApiModel::isJitOwner(QualType T) const {
+  if (T.isNull())
+    return false;
+  if (const CXXRecordDecl *RD = heldRecord(T))
+    for (llvm::StringRef C : JitOwnerClasses)
+      if (recordIsOrDerivesFrom(RD, C))
+        return true;
+  if (const RecordDecl *RD = heldCRecord(T))
+    return llvm::is_contained(JitOwnerClasses, RD->getName());
+  return false;
+}
+
+bool ApiModel::isJitDylib(QualType T) const {
+  if (T.isNull())
+    return false;
+  if (const CXXRecordDecl *RD = heldRecord(T);
+      RD && declHasQualifiedName(RD, "llvm::orc::JITDylib"))
+    return true;
+  const RecordDecl *RD = heldCRecord(T);
+  return RD && RD->getName() == "LLVMOrcOpaqueJITDylib";
+}
+
+bool ApiModel::isTrackerRef(QualType T) const {
+  if (T.isNull())
+    return false;
+  if (const CXXRecordDecl *RD = heldRecord(T);
+      RD && declHasQualifiedName(RD, TrackerClass))
+    return true;
+  const RecordDecl *RD = heldCRecord(T);
+  return RD && RD->getName() == TrackerCHandle;
+}
+
+bool ApiModel::holdsTrackerSP(QualType T) const {
+  T = T.getNonReferenceType();
+  if (T.isNull())
+    return false;
+  if (QualType Inner = templateArg0(T, {"llvm::IntrusiveRefCntPtr"});
+      !Inner.isNull()) {
+    const auto *RD = Inner->getAsCXXRecordDecl();
+    return RD && declHasQualifiedName(RD, TrackerClass);
+  }
+  const auto *Spec =
+      dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl());
+  if (!Spec)
+    return false;
+  for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+    if (A.getKind() == TemplateArgument::Type && holdsTrackerSP(A.getAsType()))
+      return true;
+  return false;
 }
 
 void ApiModel::add(ApiRow Row) {
@@ -574,22 +744,6 @@ const ResourceKind *ApiModel::kindOfPointer(QualType T) const {
   return nullptr;
 }
 
-namespace {
-// The first template argument of a specialization of one of \p Names.
-QualType templateArg0(QualType T, std::initializer_list<llvm::StringRef> Names) {
-  const auto *RD = T->getAsCXXRecordDecl();
-  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
-  if (!Spec || Spec->getTemplateArgs().size() == 0)
-    return {};
-  for (llvm::StringRef N : Names)
-    if (declHasQualifiedName(Spec, N)) {
-      const TemplateArgument &A = Spec->getTemplateArgs()[0];
-      if (A.getKind() == TemplateArgument::Type)
-        return A.getAsType();
-    }
-  return {};
-}
-} // namespace
 
 const ResourceKind *ApiModel::kindOfValue(QualType T) const {
   if (T.isNull())

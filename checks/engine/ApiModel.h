@@ -91,6 +91,43 @@ struct ApiRow {
   bool WrittenOnFailure = false;
 };
 
+/// What an ORC call does to JIT'd code and the resource trackers that own it
+/// (facts §3). JIT'd code is freed only by removing its tracker, clearing its
+/// JITDylib, removing the JITDylib or ending the session.
+enum class JitRole {
+  /// Adds a module, object file or graph to a JITDylib (TrackerArg: which
+  /// argument is the tracker; NoTracker: the JITDylib's default tracker).
+  AddsCode,
+  /// Returns a new tracker (in the C API, one reference to release).
+  CreatesTracker,
+  /// Frees the code of the tracker TrackerArg (remove) or hands it to
+  /// another tracker (transferTo).
+  RemovesTracker,
+  /// Drops one C API reference to the tracker TrackerArg.
+  ReleasesTrackerRef,
+  /// Frees the code of every tracker of a JITDylib or session.
+  FreesAllCode,
+  /// Returns the JITDylib's default tracker (never removed on its own).
+  ReturnsDefaultTracker,
+};
+
+/// Argument positions of JitApiRow::TrackerArg.
+enum : int {
+  /// The add uses the JITDylib's default tracker.
+  NoTracker = -1,
+  /// The object the method is called on.
+  ThisArg = -3,
+  /// Argument 0 if the overload's first parameter is a tracker, else
+  /// NoTracker (LLJIT::addIRModule(RT, TSM) vs addIRModule(JD, TSM)).
+  TrackerIfFirstParam = -4,
+};
+
+struct JitApiRow {
+  std::string Name;
+  JitRole Role;
+  int TrackerArg = NoTracker;
+};
+
 /// The API model: built-in tables plus user rows.
 class ApiModel {
 public:
@@ -139,6 +176,24 @@ public:
   static bool isContainerAppend(llvm::StringRef Method);
   static bool isContainerDrain(llvm::StringRef Method);
 
+  /// The ORC row of \p FD, or null.
+  const JitApiRow *jitRow(const FunctionDecl *FD) const;
+  /// The tracker argument of a call to \p FD described by \p Row
+  /// (TrackerIfFirstParam resolved against the overload), or NoTracker.
+  static int trackerArg(const JitApiRow &Row, const FunctionDecl *FD);
+  /// True if \p T is, or holds by value, reference, pointer or smart
+  /// pointer, something that owns JIT'd code: an LLJIT, ExecutionSession,
+  /// JITDylib or ORC layer, or the C API's handle to one.
+  bool isJitOwner(clang::QualType T) const;
+  /// True if \p T refers to a JITDylib (C++ or C).
+  bool isJitDylib(clang::QualType T) const;
+  /// True if \p T refers to one resource tracker: a ResourceTrackerSP, a
+  /// ResourceTracker pointer or an LLVMOrcResourceTrackerRef.
+  bool isTrackerRef(clang::QualType T) const;
+  /// True if \p T is a ResourceTrackerSP, whose destructor touches the
+  /// session, or a container or pair holding some.
+  bool holdsTrackerSP(clang::QualType T) const;
+
   /// The kind named \p Name; null if unknown.
   const ResourceKind *kind(llvm::StringRef Name) const;
 
@@ -156,6 +211,8 @@ private:
   std::deque<std::string> UserStrings; // backing store of user kinds' names
   std::deque<ApiRow> Rows; // stable addresses
   llvm::StringMap<llvm::SmallVector<const ApiRow *, 2>> BySimpleName;
+  std::deque<JitApiRow> JitRows;
+  llvm::StringMap<llvm::SmallVector<const JitApiRow *, 2>> JitBySimpleName;
 };
 
 } // namespace clang::tidy::llvmown

@@ -75,7 +75,41 @@ public:
   Module *getModuleUnlocked();
   template <class F> void consumingModuleDo(F Fn) {}
 };
-class LLJIT { public: int addIRModule(ThreadSafeModule TSM); };
+class ResourceTracker;
+} // namespace orc
+template <class T> class IntrusiveRefCntPtr {
+public:
+  IntrusiveRefCntPtr();
+  IntrusiveRefCntPtr(decltype(nullptr));
+  IntrusiveRefCntPtr(const IntrusiveRefCntPtr &);
+  ~IntrusiveRefCntPtr();
+  IntrusiveRefCntPtr &operator=(const IntrusiveRefCntPtr &);
+  T *operator->() const;
+  explicit operator bool() const;
+  void reset();
+};
+class Error {
+public:
+  Error(Error &&);
+  ~Error();
+  explicit operator bool();
+  static Error success();
+};
+namespace orc {
+using ResourceTrackerSP = IntrusiveRefCntPtr<ResourceTracker>;
+class ResourceTracker { public: Error remove(); };
+class JITDylib {
+public:
+  ResourceTrackerSP createResourceTracker();
+  ResourceTrackerSP getDefaultResourceTracker();
+  Error clear();
+};
+class LLJIT {
+public:
+  int addIRModule(ThreadSafeModule TSM);
+  Error addIRModule(ResourceTrackerSP RT, ThreadSafeModule TSM);
+  JITDylib &getMainJITDylib();
+};
 } // namespace orc
 } // namespace llvm
 namespace std {

@@ -31,9 +31,14 @@ char LLVMOrcLLJITGetGlobalPrefix(LLVMOrcLLJITRef J);
 /* A new pool reference: release it with LLVMOrcReleaseSymbolStringPoolEntry. */
 LLVMOrcSymbolStringPoolEntryRef
 LLVMOrcLLJITMangleAndIntern(LLVMOrcLLJITRef J, const char *UnmangledName);
-/* These take ownership of ObjBuffer / TSM, also when they fail. */
+/* These take ownership of ObjBuffer / TSM, also when they fail. Without an
+   RT, the code goes to JD's default resource tracker; the WithRT versions do
+   not take the caller's reference to RT. */
 LLVMErrorRef LLVMOrcLLJITAddObjectFile(LLVMOrcLLJITRef J, LLVMOrcJITDylibRef JD,
                                        LLVMMemoryBufferRef ObjBuffer);
+LLVMErrorRef LLVMOrcLLJITAddObjectFileWithRT(LLVMOrcLLJITRef J,
+                                             LLVMOrcResourceTrackerRef RT,
+                                             LLVMMemoryBufferRef ObjBuffer);
 LLVMErrorRef LLVMOrcLLJITAddLLVMIRModule(LLVMOrcLLJITRef J,
                                          LLVMOrcJITDylibRef JD,
                                          LLVMOrcThreadSafeModuleRef TSM);

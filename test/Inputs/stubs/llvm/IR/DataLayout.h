@@ -17,6 +17,7 @@ public:
     return StringRepresentation;
   }
   bool isLittleEndian() const;
+  char getGlobalPrefix() const;
   unsigned getPointerSize(unsigned AS = 0) const;
 };
 

@@ -39,9 +39,67 @@ public:
   Error takeError() { return std::move(Err); }
 };
 
-template <typename T> T cantFail(Expected<T> ValOrErr) {
+/// Expected<T &>: a reference, or an error.
+template <class T> class [[nodiscard]] Expected<T &> {
+  T *Value = nullptr;
+  Error Err;
+
+public:
+  Expected(Error E) : Err(std::move(E)) {}
+  Expected(T &Val) : Value(&Val) {}
+
+  explicit operator bool() const { return Value != nullptr; }
+  T &get() { return *Value; }
+  T &operator*() { return *Value; }
+  T *operator->() { return Value; }
+  Error takeError() { return std::move(Err); }
+};
+
+/// Report a fatal error if Err is a failure value.
+inline void cantFail(Error Err, const char *Msg = nullptr) {
+  (void)Err;
+  (void)Msg;
+}
+
+template <typename T>
+T cantFail(Expected<T> ValOrErr, const char *Msg = nullptr) {
+  (void)Msg;
   return std::move(*ValOrErr);
 }
+
+template <typename T>
+T &cantFail(Expected<T &> ValOrErr, const char *Msg = nullptr) {
+  (void)Msg;
+  return *ValOrErr;
+}
+
+/// Helper for check-and-exit error handling.
+class ExitOnError {
+public:
+  /// Create an error on exit helper.
+  ExitOnError(std::string Banner = "", int DefaultErrorExitCode = 1)
+      : Banner(std::move(Banner)) {
+    (void)DefaultErrorExitCode;
+  }
+
+  /// Set the banner string for any errors caught by operator().
+  void setBanner(std::string Banner) { this->Banner = std::move(Banner); }
+
+  /// Check Err. If it's in a failure state log the error(s) and exit.
+  void operator()(Error Err) const;
+
+  /// Check E. If it's in a success state then return the contained value. If
+  /// it's in a failure state log the error(s) and exit.
+  template <typename T> T operator()(Expected<T> &&E) const {
+    return std::move(*E);
+  }
+
+  /// Check E. If it's in a success state then return the contained reference.
+  template <typename T> T &operator()(Expected<T &> &&E) const { return *E; }
+
+private:
+  std::string Banner;
+};
 
 } // namespace llvm
 

@@ -19,6 +19,7 @@ public:
   bool isOSLinux() const;
   bool isNVPTX() const;
   bool isAMDGPU() const;
+  bool isOSBinFormatCOFF() const;
 };
 
 } // namespace llvm

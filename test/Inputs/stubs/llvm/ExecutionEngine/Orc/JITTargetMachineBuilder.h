@@ -25,6 +25,9 @@ public:
   /// Create a JITTargetMachineBuilder for the host system.
   static Expected<JITTargetMachineBuilder> detectHost();
 
+  /// Returns a DataLayout for the target, or an error.
+  Expected<DataLayout> getDefaultDataLayoutForTarget();
+
   /// Create a TargetMachine.
   Expected<std::unique_ptr<TargetMachine>> createTargetMachine();
 

@@ -1,0 +1,104 @@
+//===- JitResourceLeakCheck.cpp -------------------------------------------===//
+
+#include "JitResourceLeakCheck.h"
+#include "engine/JitResourceAnalysis.h"
+#include "engine/NameMatcher.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+
+namespace clang::tidy::llvmown {
+
+namespace {
+constexpr llvm::StringLiteral DefaultSetupFunctions =
+    "init;initialize;setup;loadRuntime";
+
+constexpr llvm::StringLiteral FreeingApis =
+    "ResourceTracker::remove, JITDylib::clear or "
+    "ExecutionSession::removeJITDylib";
+constexpr llvm::StringLiteral FreeingCApis =
+    "LLVMOrcResourceTrackerRemove or LLVMOrcJITDylibClear";
+
+/// The C API's names for C callers.
+StringRef freeingApis(const CallExpr *Add) {
+  return isa_and_nonnull<CXXMethodDecl>(Add->getDirectCallee()) ? FreeingApis
+                                                                : FreeingCApis;
+}
+} // namespace
+
+JitResourceLeakCheck::JitResourceLeakCheck(StringRef Name,
+                                           ClangTidyContext *Context)
+    : FunctionBodyCheck(Name, Context),
+      SetupFunctions(
+          Options.get("SetupFunctions", DefaultSetupFunctions).str()) {}
+
+void JitResourceLeakCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "SetupFunctions", SetupFunctions);
+}
+
+void JitResourceLeakCheck::analyzeFunctions(
+    ASTContext &Ctx, llvm::ArrayRef<FunctionBody> Functions) {
+  JitResourceAnalysis JA(Model, Ctx, splitNameList(SetupFunctions));
+  for (const auto &[D, Body] : Functions)
+    JA.addFunction(D, Body);
+  JitResult R = JA.finish();
+
+  for (const UntrackedAdd &A : R.Adds) {
+    if (A.Method) {
+      std::string Class = A.Method->getParent()->getNameAsString();
+      diag(A.Call->getBeginLoc(),
+           "JIT'd code added by '%0' in '%1::%2' is never freed: it goes to "
+           "the default resource tracker of its JITDylib and nothing in '%1' "
+           "removes it (%3); JIT memory grows with every call")
+          << A.Api << Class << A.Method->getNameAsString()
+          << freeingApis(A.Call);
+    } else {
+      diag(A.Call->getBeginLoc(),
+           "JIT'd code added by '%0' in a loop is never freed: it goes to the "
+           "default resource tracker of its JITDylib and nothing in '%1' "
+           "removes it (%2); JIT memory grows with every iteration")
+          << A.Api << A.Function->getNameAsString() << freeingApis(A.Call);
+      diag(A.Loop->getBeginLoc(), "the loop that repeats the add",
+           DiagnosticIDs::Note);
+    }
+  }
+
+  for (const DroppedTracker &T : R.Dropped) {
+    StringRef Remove = T.CApi ? "LLVMOrcResourceTrackerRemove" : "remove()";
+    bool Released = T.How == TrackerDrop::Released;
+    diag(T.Create->getBeginLoc(),
+         "resource tracker created by '%0' is %select{dropped|released}1 "
+         "without '%2'; the JIT'd code added with it stays until the JITDylib "
+         "is cleared or the session ends")
+        << T.CreateApi << Released << Remove;
+    StringRef Holder = T.Holder->getName();
+    switch (T.How) {
+    case TrackerDrop::ScopeEnd:
+      diag(T.Where, "dropped here, when '%0' goes out of scope",
+           DiagnosticIDs::Note)
+          << Holder;
+      break;
+    case TrackerDrop::Overwritten:
+      diag(T.Where, "overwritten here: '%0' no longer refers to it",
+           DiagnosticIDs::Note)
+          << Holder;
+      break;
+    case TrackerDrop::Reset:
+      diag(T.Where, "dropped here, by resetting '%0'", DiagnosticIDs::Note)
+          << Holder;
+      break;
+    case TrackerDrop::Released:
+      diag(T.Where, "released here without '%0'", DiagnosticIDs::Note)
+          << Remove;
+      break;
+    }
+  }
+
+  for (const VarDecl *VD : R.StaticTrackers)
+    diag(VD->getLocation(),
+         "'%0' holds a ResourceTrackerSP with static storage duration; it "
+         "outlives the ExecutionSession, and its destructor then locks the "
+         "destroyed session")
+        << VD->getName();
+}
+
+} // namespace clang::tidy::llvmown

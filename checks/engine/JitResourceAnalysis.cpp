@@ -1,0 +1,871 @@
+//===- JitResourceAnalysis.cpp --------------------------------------------===//
+
+#include "JitResourceAnalysis.h"
+#include "Dataflow.h"
+#include "ExprUtils.h"
+#include "NameMatcher.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/Basic/SourceManager.h"
+#include <functional>
+#include <map>
+
+namespace clang::tidy::llvmown {
+
+namespace {
+
+/// Looks through what does not change which tracker (or JIT) an expression
+/// refers to: skipTransparent, plus copies of a smart pointer, `RT->`,
+/// `*J` and `.get()`.
+const Expr *rootExpr(const Expr *E) {
+  while (E) {
+    E = skipTransparent(E);
+    if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(E);
+        CE && CE->getNumArgs() == 1 &&
+        CE->getConstructor()->isCopyOrMoveConstructor()) {
+      E = CE->getArg(0);
+      continue;
+    }
+    if (const auto *OCE = dyn_cast_or_null<CXXOperatorCallExpr>(E);
+        OCE &&
+        (OCE->getOperator() == OO_Arrow || OCE->getOperator() == OO_Star) &&
+        OCE->getNumArgs() == 1) {
+      E = OCE->getArg(0);
+      continue;
+    }
+    if (const auto *UO = dyn_cast_or_null<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_Deref) {
+      E = UO->getSubExpr();
+      continue;
+    }
+    if (const auto *MCE = dyn_cast_or_null<CXXMemberCallExpr>(E);
+        MCE && MCE->getMethodDecl() && MCE->getMethodDecl()->getIdentifier() &&
+        MCE->getMethodDecl()->getName() == "get" && MCE->getNumArgs() == 0) {
+      E = MCE->getImplicitObjectArgument();
+      continue;
+    }
+    return E;
+  }
+  return E;
+}
+
+const VarDecl *rootVar(const Expr *E) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(rootExpr(E));
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+/// True if \p E reaches an object through a member of `this` (`J->`,
+/// `this->ES`, `MainJD`, `J->getMainJITDylib()`).
+bool throughThisMember(const Expr *E) {
+  for (unsigned Depth = 0; E && Depth < 8; ++Depth) {
+    E = rootExpr(E);
+    if (const auto *ME = dyn_cast_or_null<MemberExpr>(E)) {
+      if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+        return true;
+      E = ME->getBase();
+      continue;
+    }
+    if (const auto *MCE = dyn_cast_or_null<CXXMemberCallExpr>(E)) {
+      E = MCE->getImplicitObjectArgument();
+      continue;
+    }
+    return false;
+  }
+  return false;
+}
+
+/// The loop an add in it repeats per request: `while`, `do` and `for(;;)`.
+/// A range-for or a `for` with a condition walks a fixed set of inputs.
+bool isRequestLoop(const Stmt *S) {
+  if (isa<WhileStmt>(S) || isa<DoStmt>(S))
+    return true;
+  if (const auto *F = dyn_cast<ForStmt>(S))
+    return !F->getCond();
+  return false;
+}
+
+const Stmt *loopBody(const Stmt *S) {
+  if (const auto *W = dyn_cast<WhileStmt>(S))
+    return W->getBody();
+  if (const auto *D = dyn_cast<DoStmt>(S))
+    return D->getBody();
+  if (const auto *F = dyn_cast<ForStmt>(S))
+    return F->getBody();
+  return nullptr;
+}
+
+bool contains(const Stmt *Outer, const Stmt *Inner) {
+  if (!Outer || !Inner)
+    return false;
+  SourceRange R = Outer->getSourceRange();
+  SourceLocation L = Inner->getBeginLoc();
+  return R.isValid() && L.isValid() && !(L < R.getBegin()) && !(R.getEnd() < L);
+}
+
+/// The function whose body a lambda's body is part of.
+const FunctionDecl *outerFunction(const Decl *D) {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+  while (FD) {
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    if (!MD || !MD->getParent()->isLambda())
+      return FD;
+    FD = dyn_cast_or_null<FunctionDecl>(
+        MD->getParent()->getDeclContext()->getNonClosureAncestor());
+  }
+  return FD;
+}
+
+/// The class an object of type \p T is, or owns through a smart pointer.
+const CXXRecordDecl *heldClass(QualType T) {
+  T = T.getNonReferenceType();
+  if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+          T->getAsCXXRecordDecl());
+      Spec && Spec->getTemplateArgs().size() > 0 &&
+      (declHasQualifiedName(Spec, "std::unique_ptr") ||
+       declHasQualifiedName(Spec, "std::shared_ptr")) &&
+      Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type)
+    return Spec->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
+  return T->getAsCXXRecordDecl();
+}
+
+bool isNullOrEmpty(const Expr *E, ASTContext &Ctx) {
+  E = skipTransparent(E);
+  if (!E)
+    return false;
+  if (isNullConstant(E, Ctx))
+    return true;
+  if (const auto *IL = dyn_cast<InitListExpr>(E))
+    return IL->getNumInits() == 0;
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    return CE->getNumArgs() == 0 ||
+           (CE->getNumArgs() == 1 && isNullConstant(CE->getArg(0), Ctx));
+  return isa<CXXNullPtrLiteralExpr>(E);
+}
+
+// Abstract values of a tracker variable (a set of them per variable).
+enum : uint8_t {
+  Fresh = 1,  // created; no code added with it on this path
+  Loaded = 2, // code may have been added with it
+  Done = 4,   // removed, or handed over to someone else
+};
+
+struct TrackerState {
+  bool Reached = false;
+  std::map<const VarDecl *, uint8_t> Vars;
+  /// An add whose failure is not yet tested: the Error (variable, or the
+  /// call itself) -> the trackers it loaded and their values before.
+  std::map<const void *, std::map<const VarDecl *, uint8_t>> Pending;
+
+  void join(const TrackerState &O) {
+    if (!O.Reached)
+      return;
+    if (!Reached) {
+      *this = O;
+      return;
+    }
+    for (const auto &[V, Bits] : O.Vars)
+      Vars[V] |= Bits;
+    for (const auto &[Key, Prev] : O.Pending)
+      for (const auto &[V, Bits] : Prev)
+        Pending[Key][V] |= Bits;
+  }
+  bool operator==(const TrackerState &O) const {
+    return Reached == O.Reached && Vars == O.Vars && Pending == O.Pending;
+  }
+};
+
+/// The per-function tracker dataflow.
+class TrackerFlow {
+public:
+  TrackerFlow(const ApiModel &Model, ASTContext &Ctx, const Stmt *Body,
+              const llvm::DenseMap<const FunctionDecl *, unsigned> &Wrappers,
+              std::vector<DroppedTracker> &Out)
+      : Model(Model), Ctx(Ctx), PM(const_cast<Stmt *>(Body)),
+        Wrappers(Wrappers), Out(Out) {}
+
+  void run(const CFG &G) {
+    TrackerState Entry;
+    Entry.Reached = true;
+    unsigned Visits = 0;
+    std::vector<TrackerState> In = solveForward(
+        G, Entry,
+        [&](const CFGBlock *B, TrackerState &S) { transfer(B, S, false); },
+        [&](const CFGBlock *B, unsigned I, TrackerState &S) {
+          refine(B, I, S);
+        },
+        Visits);
+    // Report once, from the fixpoint states.
+    for (const CFGBlock *B : G) {
+      TrackerState S = In[B->getBlockID()];
+      if (S.Reached)
+        transfer(B, S, true);
+    }
+  }
+
+private:
+  const CallExpr *creatorIn(const Expr *E) const {
+    const auto *CE = dyn_cast_or_null<CallExpr>(rootExpr(E));
+    if (!CE)
+      return nullptr;
+    const JitApiRow *R = Model.jitRow(CE->getDirectCallee());
+    return R && R->Role == JitRole::CreatesTracker ? CE : nullptr;
+  }
+
+  bool isTrackerVar(const VarDecl *V) const {
+    return V && V->hasLocalStorage() && Model.isTrackerRef(V->getType());
+  }
+
+  void start(TrackerState &S, const VarDecl *V, const CallExpr *Create) {
+    S.Vars[V] = Fresh;
+    Sites[V] = Create;
+  }
+
+  void drop(TrackerState &S, const VarDecl *V, TrackerDrop How,
+            SourceLocation Where, bool Report) {
+    auto It = S.Vars.find(V);
+    if (It == S.Vars.end())
+      return;
+    if (Report && (It->second & Loaded)) {
+      const CallExpr *Create = Sites.lookup(V);
+      // One report per tracker, at the first place (in the source) it is
+      // dropped, whatever order the blocks were visited in.
+      if (Create) {
+        auto [Pos, New] = Reported.try_emplace(Create, Out.size());
+        const FunctionDecl *FD = Create->getDirectCallee();
+        DroppedTracker D{Create, FD ? FD->getNameAsString() : "",    V, How,
+                         Where,  !isa_and_nonnull<CXXMethodDecl>(FD)};
+        if (New)
+          Out.push_back(D);
+        else if (Where.isValid() &&
+                 Ctx.getSourceManager().isBeforeInTranslationUnit(
+                     Where, Out[Pos->second].Where))
+          Out[Pos->second] = D;
+      }
+    }
+    It->second = Done;
+  }
+
+  /// The Error an add's result lands in: the variable it initializes, or
+  /// the call itself when it is tested directly.
+  const void *errorKey(const CallExpr *Call) const {
+    const Stmt *Child = Call;
+    const Stmt *P = PM.getParent(Child);
+    while (P &&
+           (isa<ImplicitCastExpr>(P) || isa<ParenExpr>(P) || isa<FullExpr>(P) ||
+            isa<MaterializeTemporaryExpr>(P) || isa<CXXBindTemporaryExpr>(P) ||
+            (isa<CXXConstructExpr>(P) &&
+             cast<CXXConstructExpr>(P)->getNumArgs() == 1))) {
+      Child = P;
+      P = PM.getParent(P);
+    }
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(P))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D);
+            VD && VD->getInit() && contains(VD->getInit(), Call))
+          return VD;
+    return Call;
+  }
+
+  /// The tracker argument of a call to a project function that adds code
+  /// with it, or -1.
+  int wrapperArg(const CallExpr *CE) const {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    auto It = FD ? Wrappers.find(FD->getCanonicalDecl()) : Wrappers.end();
+    if (It == Wrappers.end() || It->second >= CE->getNumArgs())
+      return -1;
+    // Operator calls count `this` as argument 0.
+    return isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(FD)
+               ? -1
+               : int(It->second);
+  }
+
+  void call(const CallExpr *CE, TrackerState &S, bool Report) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (int Arg = wrapperArg(CE); Arg >= 0) {
+      if (const VarDecl *V = rootVar(CE->getArg(Arg));
+          V && S.Vars.count(V) && !(S.Vars[V] & Done)) {
+        S.Pending[errorKey(CE)][V] |= S.Vars[V];
+        S.Vars[V] = Loaded;
+      }
+      return;
+    }
+    if (const JitApiRow *R = Model.jitRow(FD)) {
+      int Arg = ApiModel::trackerArg(*R, FD);
+      const Expr *TrackerE = nullptr;
+      if (Arg == ThisArg) {
+        if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
+          TrackerE = MCE->getImplicitObjectArgument();
+      } else if (Arg >= 0 && unsigned(Arg) < CE->getNumArgs()) {
+        // Operator calls count `this` as argument 0; members here are not.
+        TrackerE = CE->getArg(Arg);
+      }
+      const VarDecl *V = rootVar(TrackerE);
+      bool Tracked = V && S.Vars.count(V);
+      switch (R->Role) {
+      case JitRole::AddsCode:
+        if (Tracked && !(S.Vars[V] & Done)) {
+          S.Pending[errorKey(CE)][V] |= S.Vars[V];
+          S.Vars[V] = Loaded;
+        }
+        return;
+      case JitRole::RemovesTracker:
+        if (Tracked)
+          S.Vars[V] = Done;
+        return;
+      case JitRole::ReleasesTrackerRef:
+        if (Tracked)
+          drop(S, V, TrackerDrop::Released, CE->getBeginLoc(), Report);
+        return;
+      case JitRole::FreesAllCode:
+        for (auto &[Var, Bits] : S.Vars)
+          Bits = Done;
+        return;
+      case JitRole::CreatesTracker:
+      case JitRole::ReturnsDefaultTracker:
+        return;
+      }
+    }
+    // RT = JD.createResourceTracker(); RT = nullptr; RT.reset().
+    if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(CE);
+        OCE && OCE->getOperator() == OO_Equal && OCE->getNumArgs() == 2) {
+      const VarDecl *V = rootVar(OCE->getArg(0));
+      if (!isTrackerVar(V))
+        return;
+      assign(S, V, OCE->getArg(1), OCE->getOperatorLoc(), Report);
+      return;
+    }
+    if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
+      const CXXMethodDecl *MD = MCE->getMethodDecl();
+      const auto *DRE = dyn_cast_or_null<DeclRefExpr>(
+          skipTransparent(MCE->getImplicitObjectArgument()));
+      const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if (MD && MD->getIdentifier() && MD->getName() == "reset" &&
+          isTrackerVar(V))
+        drop(S, V, TrackerDrop::Reset, MCE->getBeginLoc(), Report);
+    }
+  }
+
+  void assign(TrackerState &S, const VarDecl *V, const Expr *RHS,
+              SourceLocation At, bool Report) {
+    drop(S, V, TrackerDrop::Overwritten, At, Report);
+    if (const CallExpr *Create = creatorIn(RHS))
+      start(S, V, Create);
+    else
+      S.Vars.erase(V);
+  }
+
+  /// A read of a tracked variable that is none of the uses the analysis
+  /// understands hands the tracker to someone else (a map, a member, a
+  /// caller, a lambda): from then on it is not this function's to remove.
+  void use(const DeclRefExpr *DRE, const VarDecl *V, TrackerState &S) {
+    const Stmt *Child = DRE;
+    const Stmt *P = PM.getParent(Child);
+    while (P && (isa<ImplicitCastExpr>(P) || isa<ParenExpr>(P) ||
+                 isa<MaterializeTemporaryExpr>(P) ||
+                 isa<CXXBindTemporaryExpr>(P) || isa<FullExpr>(P) ||
+                 (isa<CXXConstructExpr>(P) &&
+                  cast<CXXConstructExpr>(P)->getNumArgs() == 1))) {
+      Child = P;
+      P = PM.getParent(P);
+    }
+    if (!P)
+      return;
+    if (const auto *CE = dyn_cast<CallExpr>(P)) {
+      const FunctionDecl *FD = CE->getDirectCallee();
+      if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(CE)) {
+        switch (OCE->getOperator()) {
+        case OO_Arrow:
+        case OO_Star:
+        case OO_EqualEqual:
+        case OO_ExclaimEqual:
+        case OO_Exclaim:
+          return;
+        case OO_Equal:
+          if (OCE->getArg(0) == Child)
+            return; // the assignment itself is handled at the call
+          break;
+        default:
+          break;
+        }
+      } else if (Model.jitRow(FD) || ApiModel::isLLVMApi(FD) ||
+                 (wrapperArg(CE) >= 0 && CE->getArg(wrapperArg(CE)) == Child)) {
+        return; // ORC, other LLVM functions and add wrappers borrow it
+      }
+      S.Vars[V] = Done;
+      return;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(P); ME && ME->getBase() == Child)
+      return; // RT.get(), RT.reset(), a conversion to bool
+    if (const auto *UO = dyn_cast<UnaryOperator>(P);
+        UO && UO->getOpcode() != UO_AddrOf)
+      return;
+    if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+      if (BO->isEqualityOp() || (BO->isAssignmentOp() && BO->getLHS() == Child))
+        return;
+    }
+    if (isa<IfStmt>(P) || isa<WhileStmt>(P) || isa<ForStmt>(P) ||
+        isa<ConditionalOperator>(P))
+      return;
+    S.Vars[V] = Done;
+  }
+
+  void transfer(const CFGBlock *B, TrackerState &S, bool Report) {
+    for (const CFGElement &E : *B) {
+      if (auto LE = E.getAs<CFGLifetimeEnds>()) {
+        const VarDecl *V = LE->getVarDecl();
+        if (!S.Vars.count(V))
+          continue;
+        SourceLocation Where;
+        if (const Stmt *T = LE->getTriggerStmt()) {
+          if (const auto *CS = dyn_cast<CompoundStmt>(T))
+            Where = CS->getRBracLoc();
+          else
+            Where = T->getBeginLoc();
+        }
+        drop(S, V, TrackerDrop::ScopeEnd, Where, Report);
+        S.Vars.erase(V);
+        continue;
+      }
+      auto CS = E.getAs<CFGStmt>();
+      if (!CS)
+        continue;
+      const Stmt *St = CS->getStmt();
+      if (const auto *DS = dyn_cast<DeclStmt>(St)) {
+        for (const Decl *D : DS->decls())
+          if (const auto *VD = dyn_cast<VarDecl>(D); isTrackerVar(VD)) {
+            if (const CallExpr *Create = creatorIn(VD->getInit()))
+              start(S, VD, Create);
+          }
+      } else if (const auto *DRE = dyn_cast<DeclRefExpr>(St)) {
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+            V && S.Vars.count(V))
+          use(DRE, V, S);
+      } else if (const auto *CE = dyn_cast<CallExpr>(St)) {
+        call(CE, S, Report);
+      } else if (const auto *BO = dyn_cast<BinaryOperator>(St);
+                 BO && BO->getOpcode() == BO_Assign) {
+        // C: RT = LLVMOrcJITDylibCreateResourceTracker(JD);
+        if (const auto *DRE =
+                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+          if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+              isTrackerVar(V))
+            assign(S, V, BO->getRHS(), BO->getOperatorLoc(), Report);
+      }
+    }
+  }
+
+  /// On the edge where an add's Error is set, the add failed: its trackers
+  /// hold no new code.
+  void refine(const CFGBlock *B, unsigned Succ, TrackerState &S) {
+    if (B->succ_size() != 2)
+      return;
+    // `if (RT)` / `if (!RT)`: where the tracker is null it holds nothing.
+    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(
+            skipTransparent(nullTestedOnEdge(B, Succ, Ctx))))
+      if (auto It = S.Vars.find(dyn_cast<VarDecl>(DRE->getDecl()));
+          It != S.Vars.end())
+        It->second = Done;
+    if (S.Pending.empty())
+      return;
+    auto Matches = [&](const Expr *E) -> const void * {
+      if (!E)
+        return nullptr;
+      E = skipTransparent(E);
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+        return S.Pending.count(DRE->getDecl()) ? DRE->getDecl() : nullptr;
+      return S.Pending.count(E) ? E : nullptr;
+    };
+    if (const void *Key = Matches(nullTestedOnEdge(B, Succ, Ctx))) {
+      S.Pending.erase(Key); // success: the code is in
+      return;
+    }
+    if (const void *Key = Matches(nullTestedOnEdge(B, 1 - Succ, Ctx))) {
+      for (const auto &[V, Before] : S.Pending[Key])
+        if (S.Vars.count(V))
+          S.Vars[V] = Before;
+      S.Pending.erase(Key);
+    }
+  }
+
+  const ApiModel &Model;
+  ASTContext &Ctx;
+  ParentMap PM;
+  const llvm::DenseMap<const FunctionDecl *, unsigned> &Wrappers;
+  std::vector<DroppedTracker> &Out;
+  llvm::DenseMap<const VarDecl *, const CallExpr *> Sites;
+  llvm::DenseMap<const CallExpr *, size_t> Reported;
+};
+
+} // namespace
+
+JitResourceAnalysis::JitResourceAnalysis(const ApiModel &Model, ASTContext &Ctx,
+                                         std::vector<std::string> Setup)
+    : Model(Model), Ctx(Ctx), Setup(std::move(Setup)) {}
+
+JitResourceAnalysis::~JitResourceAnalysis() = default;
+
+bool JitResourceAnalysis::isSetupName(llvm::StringRef Name,
+                                      llvm::ArrayRef<std::string> Setup) {
+  for (llvm::StringRef S : Setup) {
+    if (S.empty() || Name.size() < S.size() ||
+        !Name.take_front(S.size()).equals_insensitive(S))
+      continue;
+    if (Name.size() == S.size())
+      return true;
+    char Next = Name[S.size()];
+    if (Next == '_' || (Next >= 'A' && Next <= 'Z'))
+      return true;
+  }
+  return false;
+}
+
+void JitResourceAnalysis::findWrappers() {
+  for (const auto &[D, Body] : Functions) {
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (!FD || FD->getNumParams() == 0)
+      continue;
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const ApiModel &M;
+      const FunctionDecl *FD;
+      int Param = -1;
+      Finder(const ApiModel &M, const FunctionDecl *FD) : M(M), FD(FD) {}
+      bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+      bool VisitCallExpr(CallExpr *CE) {
+        const FunctionDecl *Callee = CE->getDirectCallee();
+        const JitApiRow *R = M.jitRow(Callee);
+        if (!R || R->Role != JitRole::AddsCode)
+          return true;
+        int Arg = ApiModel::trackerArg(*R, Callee);
+        if (Arg < 0 || unsigned(Arg) >= CE->getNumArgs())
+          return true;
+        if (const auto *P =
+                dyn_cast_or_null<ParmVarDecl>(rootVar(CE->getArg(Arg))))
+          if (P->getDeclContext() == FD)
+            Param = P->getFunctionScopeIndex();
+        return Param < 0;
+      }
+    } F(Model, FD);
+    F.TraverseStmt(const_cast<Stmt *>(Body));
+    if (F.Param >= 0)
+      Wrappers[FD->getCanonicalDecl()] = F.Param;
+  }
+}
+
+void JitResourceAnalysis::scanCalls(const FunctionDecl *Outer,
+                                    const Stmt *Body) {
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Outer);
+  const CXXRecordDecl *Class = Method ? Method->getParent() : nullptr;
+  ParentMap PM(const_cast<Stmt *>(Body));
+
+  struct Visitor : RecursiveASTVisitor<Visitor> {
+    JitResourceAnalysis &A;
+    const FunctionDecl *Outer;
+    const CXXMethodDecl *Method;
+    const CXXRecordDecl *Class;
+    ParentMap &PM;
+    Visitor(JitResourceAnalysis &A, const FunctionDecl *Outer,
+            const CXXMethodDecl *Method, const CXXRecordDecl *Class,
+            ParentMap &PM)
+        : A(A), Outer(Outer), Method(Method), Class(Class), PM(PM) {}
+
+    // Lambdas are functions of their own (FunctionBodyCheck hands them over).
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+
+    void freesCode() {
+      // Freeing everything when the JIT itself goes away (the tutorial's
+      // ~KaleidoscopeJIT ends its session) does not bound what a long-lived
+      // JIT accumulates.
+      if (isa_and_nonnull<CXXDestructorDecl>(Outer))
+        return;
+      A.FreesCode.insert(Outer);
+      if (Class)
+        A.FreesCode.insert(Class);
+    }
+
+    bool VisitCallExpr(CallExpr *CE) {
+      const FunctionDecl *FD = CE->getDirectCallee();
+      if (const auto *Callee = dyn_cast_or_null<CXXMethodDecl>(FD);
+          Callee && Outer)
+        A.Callers[Callee->getCanonicalDecl()].push_back(Outer);
+      const JitApiRow *R = A.Model.jitRow(FD);
+      if (!R)
+        return true;
+      switch (R->Role) {
+      case JitRole::CreatesTracker:
+      case JitRole::RemovesTracker:
+      case JitRole::FreesAllCode:
+        freesCode();
+        return true;
+      case JitRole::ReleasesTrackerRef:
+      case JitRole::ReturnsDefaultTracker:
+        return true;
+      case JitRole::AddsCode:
+        break;
+      }
+      int Arg = ApiModel::trackerArg(*R, FD);
+      // `addIRModule(JD.getDefaultResourceTracker(), TSM)` is the
+      // tracker-less add spelled out.
+      if (Arg >= 0 && unsigned(Arg) < CE->getNumArgs())
+        if (const auto *TC =
+                dyn_cast_or_null<CallExpr>(rootExpr(CE->getArg(Arg))))
+          if (const JitApiRow *TR = A.Model.jitRow(TC->getDirectCallee());
+              TR && TR->Role == JitRole::ReturnsDefaultTracker)
+            Arg = NoTracker;
+      if (Arg != NoTracker || !A.SeenCalls.insert(CE).second)
+        return true;
+      Candidate C{CE, Method, Outer, nullptr, false};
+      // Through `this`: the receiver or any argument (C API in a class).
+      if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
+        C.ThroughMember = throughThisMember(MCE->getImplicitObjectArgument());
+      for (const Expr *Arg : CE->arguments())
+        if (!C.ThroughMember && A.Model.isJitOwner(Arg->getType()))
+          C.ThroughMember = throughThisMember(Arg);
+      // The innermost request loop, unless the JIT is made inside it.
+      for (const Stmt *P = PM.getParent(CE); P; P = PM.getParent(P)) {
+        if (!isRequestLoop(P) || !contains(loopBody(P), CE))
+          continue;
+        if (!jitCreatedIn(CE, P))
+          C.Loop = P;
+        break;
+      }
+      A.Candidates.push_back(C);
+      return true;
+    }
+
+    /// The JIT (receiver or JIT-typed argument) is declared or (re)created
+    /// inside \p Loop: each iteration gets a JIT of its own.
+    bool jitCreatedIn(const CallExpr *CE, const Stmt *Loop) {
+      llvm::SmallVector<const VarDecl *, 2> Vars;
+      if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
+        if (const VarDecl *V = rootVar(MCE->getImplicitObjectArgument()))
+          Vars.push_back(V);
+      for (const Expr *Arg : CE->arguments())
+        if (A.Model.isJitOwner(Arg->getType()))
+          if (const VarDecl *V = rootVar(Arg))
+            Vars.push_back(V);
+      for (const VarDecl *V : Vars) {
+        // A JITDylib made per iteration belongs to the session and stays
+        // with its code; only a JIT (session) per iteration frees it.
+        if (A.Model.isJitDylib(V->getType()))
+          continue;
+        SourceLocation L = V->getLocation();
+        SourceRange R = Loop->getSourceRange();
+        if (!(L < R.getBegin()) && !(R.getEnd() < L))
+          return true;
+        if (assignedIn(V, Loop))
+          return true;
+      }
+      return false;
+    }
+
+    static bool assignedIn(const VarDecl *V, const Stmt *Loop) {
+      struct Finder : RecursiveASTVisitor<Finder> {
+        const VarDecl *V;
+        bool Found = false;
+        bool VisitUnaryOperator(UnaryOperator *UO) {
+          if (UO->getOpcode() == UO_AddrOf && refersTo(UO->getSubExpr()))
+            Found = true; // LLVMOrcCreateLLJIT(&J, ...)
+          return !Found;
+        }
+        bool VisitBinaryOperator(BinaryOperator *BO) {
+          if (BO->isAssignmentOp() && refersTo(BO->getLHS()))
+            Found = true;
+          return !Found;
+        }
+        bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
+          if (OCE->getOperator() == OO_Equal && refersTo(OCE->getArg(0)))
+            Found = true;
+          return !Found;
+        }
+        bool refersTo(const Expr *E) {
+          const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+          return DRE && DRE->getDecl() == V;
+        }
+      } F;
+      F.V = V;
+      F.TraverseStmt(const_cast<Stmt *>(Loop));
+      return F.Found;
+    }
+
+    // Statics: function-local ones holding trackers, and resets of any.
+    bool VisitDeclStmt(DeclStmt *DS) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D);
+            VD && VD->isStaticLocal() && A.Model.holdsTrackerSP(VD->getType()))
+          A.StaticLocals.push_back(VD);
+      return true;
+    }
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
+      const CXXMethodDecl *MD = MCE->getMethodDecl();
+      if (!MD || !MD->getIdentifier())
+        return true;
+      StringRef N = MD->getName();
+      if (N == "reset" || N == "clear" || N == "swap" || N == "release")
+        noteReset(MCE->getImplicitObjectArgument());
+      return true;
+    }
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
+      if (OCE->getOperator() == OO_Equal && OCE->getNumArgs() == 2 &&
+          isNullOrEmpty(OCE->getArg(1), A.Ctx))
+        noteReset(OCE->getArg(0));
+      return true;
+    }
+    void noteReset(const Expr *E) {
+      const auto *DRE =
+          dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+      if (const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+          VD && VD->hasGlobalStorage())
+        A.ResetStatics.insert(VD->getCanonicalDecl());
+    }
+  } V(*this, Outer, Method, Class, PM);
+  V.TraverseStmt(const_cast<Stmt *>(Body));
+}
+
+void JitResourceAnalysis::analyzeTrackers(const Decl *D, const Stmt *Body) {
+  // Cheap pre-scan: only functions that create a tracker need the CFG.
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const ApiModel &M;
+    bool Found = false;
+    explicit Finder(const ApiModel &M) : M(M) {}
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool VisitCallExpr(CallExpr *CE) {
+      const JitApiRow *R = M.jitRow(CE->getDirectCallee());
+      Found |= R && R->Role == JitRole::CreatesTracker;
+      return !Found;
+    }
+  } F(Model);
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  if (!F.Found)
+    return;
+  std::unique_ptr<CFG> G = buildAnalysisCFG(D, Body, Ctx);
+  if (!G)
+    return;
+  TrackerFlow(Model, Ctx, Body, Wrappers, Dropped).run(*G);
+}
+
+bool JitResourceAnalysis::isJitOwnerClass(const CXXRecordDecl *RD) const {
+  if (!RD || !RD->hasDefinition())
+    return false;
+  for (const FieldDecl *F : RD->fields())
+    if (Model.isJitOwner(F->getType()))
+      return true;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (isJitOwnerClass(B.getType()->getAsCXXRecordDecl()))
+      return true;
+  return false;
+}
+
+bool JitResourceAnalysis::isSetupMethod(const CXXMethodDecl *MD) {
+  MD = MD->getCanonicalDecl();
+  if (auto It = SetupMemo.find(MD); It != SetupMemo.end())
+    return It->second;
+  SetupMemo[MD] = false; // recursion: not setup unless shown
+  bool Result = false;
+  if (isa<CXXConstructorDecl>(MD) || MD->isStatic())
+    Result = true;
+  else if (MD->getIdentifier() && isSetupName(MD->getName(), Setup))
+    Result = true;
+  else if (auto It = Callers.find(MD); It != Callers.end()) {
+    // A helper that only setup steps call is part of the setup.
+    Result = llvm::all_of(It->second, [&](const FunctionDecl *Caller) {
+      const auto *CM = dyn_cast<CXXMethodDecl>(Caller);
+      return CM && CM->getCanonicalDecl() != MD && isSetupMethod(CM);
+    });
+  }
+  SetupMemo[MD] = Result;
+  return Result;
+}
+
+JitResult JitResourceAnalysis::finish() {
+  findWrappers();
+  for (const auto &[D, Body] : Functions) {
+    scanCalls(outerFunction(D), Body);
+    analyzeTrackers(D, Body);
+  }
+  JitResult R;
+  for (const Candidate &C : Candidates) {
+    const FunctionDecl *FD = C.Call->getDirectCallee();
+    UntrackedAdd A{C.Call, FD ? FD->getNameAsString() : ""};
+    const CXXRecordDecl *Class = C.Method ? C.Method->getParent() : nullptr;
+    bool ClassFrees = Class && FreesCode.count(Class);
+    if (C.Method && C.ThroughMember && !ClassFrees && isJitOwnerClass(Class) &&
+        !isSetupMethod(C.Method)) {
+      A.Method = C.Method;
+      R.Adds.push_back(A);
+      continue;
+    }
+    if (C.Loop && !ClassFrees && !FreesCode.count(C.Function)) {
+      A.Loop = C.Loop;
+      A.Function = C.Function;
+      R.Adds.push_back(A);
+    }
+  }
+
+  R.Dropped = std::move(Dropped);
+
+  // Statics: namespace-scope and static data members of the main file, in
+  // source order, then function-local ones. A JIT with static storage
+  // declared before a tracker is destroyed after it.
+  const SourceManager &SM = Ctx.getSourceManager();
+  bool JitBefore = false;
+  std::vector<const VarDecl *> Globals;
+  std::function<void(const DeclContext *)> Walk = [&](const DeclContext *DC) {
+    for (const Decl *D : DC->decls()) {
+      if (!SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+        continue;
+      if (const auto *NS = dyn_cast<NamespaceDecl>(D)) {
+        Walk(NS);
+        continue;
+      }
+      if (const auto *LS = dyn_cast<LinkageSpecDecl>(D)) {
+        Walk(LS);
+        continue;
+      }
+      if (const auto *RD = dyn_cast<CXXRecordDecl>(D)) {
+        if (RD->isThisDeclarationADefinition() && !RD->isLambda())
+          Walk(RD);
+        continue;
+      }
+      const auto *VD = dyn_cast<VarDecl>(D);
+      if (!VD || !VD->hasGlobalStorage() || VD->isStaticLocal())
+        continue;
+      // Out-of-line definitions of static members are seen twice.
+      if (!VD->isThisDeclarationADefinition() && VD->isStaticDataMember() &&
+          VD->getDefinition())
+        continue;
+      QualType T = VD->getType();
+      bool Tracker = Model.holdsTrackerSP(T);
+      // A struct of both: fields die in reverse order, so a JIT field
+      // declared before the tracker field outlives it.
+      if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+          RD && RD->hasDefinition() && !Tracker)
+        for (const FieldDecl *F : RD->fields()) {
+          if (Model.isJitOwner(F->getType()))
+            break;
+          if (Model.holdsTrackerSP(F->getType())) {
+            Tracker = true;
+            break;
+          }
+        }
+      if (Tracker && !JitBefore && !ResetStatics.count(VD->getCanonicalDecl()))
+        Globals.push_back(VD);
+      if ((Model.isJitOwner(T) || isJitOwnerClass(heldClass(T))) &&
+          !ResetStatics.count(VD->getCanonicalDecl()))
+        JitBefore = true;
+    }
+  };
+  Walk(Ctx.getTranslationUnitDecl());
+  R.StaticTrackers = Globals;
+  if (!JitBefore)
+    for (const VarDecl *VD : StaticLocals)
+      if (!ResetStatics.count(VD->getCanonicalDecl()))
+        R.StaticTrackers.push_back(VD);
+  return R;
+}
+
+} // namespace clang::tidy::llvmown
