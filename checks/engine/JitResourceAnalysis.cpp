@@ -82,11 +82,33 @@ bool throughThisMember(const Expr *E) {
 /// The loop an add in it repeats per request: `while`, `do` and `for(;;)`.
 /// A range-for or a `for` with a condition walks a fixed set of inputs.
 bool isRequestLoop(const Stmt *S) {
-  if (isa<WhileStmt>(S) || isa<DoStmt>(S))
-    return true;
-  if (const auto *F = dyn_cast<ForStmt>(S))
+  const Expr *Cond = nullptr;
+  if (const auto *W = dyn_cast<WhileStmt>(S))
+    Cond = W->getCond();
+  else if (const auto *D = dyn_cast<DoStmt>(S))
+    Cond = D->getCond();
+  else if (const auto *F = dyn_cast<ForStmt>(S))
     return !F->getCond();
-  return false;
+  else
+    return false;
+  // `while (!Pending.empty())`, `while (I < N)`: draining or counting
+  // through what is already there, not waiting for requests.
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Bounded = false;
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      Bounded |= BO->isRelationalOp();
+      return !Bounded;
+    }
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
+      if (const CXXMethodDecl *MD = MCE->getMethodDecl();
+          MD && MD->getIdentifier())
+        Bounded |= MD->getName() == "empty" || MD->getName() == "size";
+      return !Bounded;
+    }
+  } F;
+  if (Cond)
+    F.TraverseStmt(const_cast<Expr *>(Cond));
+  return !F.Bounded;
 }
 
 const Stmt *loopBody(const Stmt *S) {

@@ -98,6 +98,20 @@ int runModules(std::vector<ThreadSafeModule> Modules) {
   return Main.toPtr<int (*)()>()();
 }
 
+// Must not flag: draining what is already queued (the condition tests the
+// container), and counting with a while loop, walk a fixed set.
+void flushPending(LLJIT &J, std::vector<ThreadSafeModule> &Pending) {
+  while (!Pending.empty()) {
+    cantFail(J.addIRModule(std::move(Pending.back())));
+    Pending.pop_back();
+  }
+}
+void addCounted(LLJIT &J, std::vector<ThreadSafeModule> &Ms) {
+  size_t I = 0;
+  while (I < Ms.size())
+    cantFail(J.addIRModule(std::move(Ms[I++])));
+}
+
 // Must not flag: a counted loop over the command line is a fixed set too.
 int runObjects(int argc, char **argv) {
   std::unique_ptr<LLJIT> J = cantFail(LLJITBuilder().create());
