@@ -98,8 +98,12 @@ struct RetentionAnalysis::Impl {
     const CXXRecordDecl *Base;
     bool Global;
     bool ResetAfter;
+    const Decl *Function = nullptr;
   };
   std::vector<Consume> Consumes;
+  /// Members and globals reset to an empty ThreadSafeModule, and where.
+  llvm::DenseMap<const void *, llvm::SmallPtrSet<const Decl *, 2>>
+      ResetPlaces;
   llvm::DenseMap<const CXXRecordDecl *, TypeDelete> Deletes;
   llvm::DenseMap<const FieldDecl *, bool> DrainCache;
 
@@ -577,9 +581,12 @@ void RetentionAnalysis::Impl::scan(const Decl *D, const Stmt *Body) {
       if (const CXXRecordDecl *RD = S.Heap.lookup(E.first.second))
         EscapingTypes.insert(RD);
 
+  for (const auto &R : S.Resets)
+    ResetPlaces[R.Place].insert(D);
   // A consumingModuleDo followed, later in the function, by a reset of the
   // same member is fine.
   for (Consume &C : S.Consumes) {
+    C.Function = D;
     for (const auto &R : S.Resets)
       if (C.Key && R.Place == C.Key &&
           SM.isBeforeInTranslationUnit(C.Call->getBeginLoc(), R.Where))
@@ -646,7 +653,20 @@ RetentionResult RetentionAnalysis::finish() {
       R.Appends.push_back(A);
   }
   for (const Impl::Consume &C : P->Consumes) {
+    // Reset later in the same function, or by a function of its own (the
+    // "release the emptied module" helper a caller runs after taking it).
     if (C.ResetAfter)
+      continue;
+    // A dedicated release function: resets the member without taking a
+    // module out of it itself (a take-and-reset elsewhere proves nothing
+    // about this take).
+    if (auto It = C.Key ? P->ResetPlaces.find(C.Key) : P->ResetPlaces.end();
+        It != P->ResetPlaces.end() &&
+        llvm::any_of(It->second, [&](const Decl *F) {
+          return llvm::none_of(P->Consumes, [&](const Impl::Consume &O) {
+            return O.Key == C.Key && O.Function == F;
+          });
+        }))
       continue;
     bool LongLived = C.Global || (C.Base && (P->EscapingTypes.count(C.Base) ||
                                              P->isLongLivedType(C.Base)));

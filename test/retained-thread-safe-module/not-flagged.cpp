@@ -1,5 +1,5 @@
-// RUN: %check_llvmown --frontend tidy %s -- -std=c++17 -I%stubs
-// RUN: %check_llvmown --frontend tool %s -- -std=c++17 -I%stubs
+// RUN: %check_llvmown --frontend tidy --checks llvmown-retained-thread-safe-module %s -- -std=c++17 -I%stubs
+// RUN: %check_llvmown --frontend tool --checks llvmown-retained-thread-safe-module %s -- -std=c++17 -I%stubs
 //
 // llvmown-retained-thread-safe-module: ThreadSafeModules and
 // ThreadSafeContexts whose holders do not outlive their owners' intent.
