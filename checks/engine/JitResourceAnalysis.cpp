@@ -716,10 +716,18 @@ void JitResourceAnalysis::scanCalls(const FunctionDecl *Outer,
 
     // Statics: function-local ones holding trackers, and resets of any.
     bool VisitDeclStmt(DeclStmt *DS) {
-      for (const Decl *D : DS->decls())
-        if (const auto *VD = dyn_cast<VarDecl>(D);
-            VD && VD->isStaticLocal() && A.Model.holdsTrackerSP(VD->getType()))
+      for (const Decl *D : DS->decls()) {
+        const auto *VD = dyn_cast<VarDecl>(D);
+        if (!VD || !VD->isStaticLocal())
+          continue;
+        if (A.Model.holdsTrackerSP(VD->getType()))
           A.StaticLocals.push_back(VD);
+        // The `static std::unique_ptr<LLJIT> J` accessor: built on first
+        // use, before any tracker taken from it.
+        if (A.Model.isJitOwner(VD->getType()) ||
+            A.isJitOwnerClass(heldClass(VD->getType())))
+          A.StaticLocalJits.push_back(VD);
+      }
       return true;
     }
     bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
@@ -746,6 +754,39 @@ void JitResourceAnalysis::scanCalls(const FunctionDecl *Outer,
     }
   } V(*this, Outer, Method, Class, PM);
   V.TraverseStmt(const_cast<Stmt *>(Body));
+  if (Method && isCompileCache(Body))
+    CacheMethods.insert(Method->getCanonicalDecl());
+}
+
+/// A compile-once cache: the function looks a key up in a member container
+/// and stores into the same container. Its adds grow with the number of
+/// distinct keys, which is the point of the cache, not with each call.
+bool JitResourceAnalysis::isCompileCache(const Stmt *Body) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    llvm::SmallPtrSet<const FieldDecl *, 4> Looked, Stored;
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
+      const CXXMethodDecl *MD = MCE->getMethodDecl();
+      const FieldDecl *F = thisField(MCE->getImplicitObjectArgument());
+      if (!MD || !MD->getIdentifier() || !F)
+        return true;
+      StringRef N = MD->getName();
+      if (N == "find" || N == "count" || N == "contains" || N == "lookup")
+        Looked.insert(F);
+      if (N == "insert" || N == "emplace" || N == "try_emplace" ||
+          N == "insert_or_assign")
+        Stored.insert(F);
+      return true;
+    }
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
+      if (OCE->getOperator() == OO_Subscript)
+        if (const FieldDecl *F = thisField(OCE->getArg(0)))
+          Stored.insert(F);
+      return true;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return llvm::any_of(F.Looked,
+                      [&](const FieldDecl *FD) { return F.Stored.count(FD); });
 }
 
 void JitResourceAnalysis::analyzeTrackers(const Decl *D, const Stmt *Body) {
@@ -816,7 +857,8 @@ JitResult JitResourceAnalysis::finish() {
     const CXXRecordDecl *Class = C.Method ? C.Method->getParent() : nullptr;
     bool ClassFrees = Class && FreesCode.count(Class);
     if (C.Method && C.ThroughMember && !ClassFrees && isJitOwnerClass(Class) &&
-        !isSetupMethod(C.Method)) {
+        !isSetupMethod(C.Method) &&
+        !CacheMethods.count(C.Method->getCanonicalDecl())) {
       A.Method = C.Method;
       R.Adds.push_back(A);
       continue;
@@ -883,7 +925,13 @@ JitResult JitResourceAnalysis::finish() {
   };
   Walk(Ctx.getTranslationUnitDecl());
   R.StaticTrackers = Globals;
-  if (!JitBefore)
+  // A function-local static is built after every namespace-scope one, and
+  // destroyed before them; among function-local statics, a JIT accessor is
+  // used (and so built) before any tracker is taken from it.
+  bool LocalJit = llvm::any_of(StaticLocalJits, [&](const VarDecl *VD) {
+    return !ResetStatics.count(VD->getCanonicalDecl());
+  });
+  if (!JitBefore && !LocalJit)
     for (const VarDecl *VD : StaticLocals)
       if (!ResetStatics.count(VD->getCanonicalDecl()))
         R.StaticTrackers.push_back(VD);

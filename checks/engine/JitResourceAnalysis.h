@@ -105,6 +105,7 @@ private:
   void scanCalls(const FunctionDecl *Outer, const Stmt *Body);
   void analyzeTrackers(const Decl *D, const Stmt *Body);
   bool isSetupMethod(const CXXMethodDecl *MD);
+  static bool isCompileCache(const Stmt *Body);
   bool isJitOwnerClass(const CXXRecordDecl *RD) const;
 
   const ApiModel &Model;
@@ -119,7 +120,9 @@ private:
                  llvm::SmallVector<const FunctionDecl *, 2>>
       Callers;
   llvm::DenseMap<const CXXMethodDecl *, bool> SetupMemo;
+  llvm::SmallPtrSet<const CXXMethodDecl *, 4> CacheMethods;
   std::vector<const VarDecl *> StaticLocals;
+  std::vector<const VarDecl *> StaticLocalJits;
   /// Statics that some function resets or empties (assumed to happen
   /// before the session ends).
   llvm::DenseSet<const VarDecl *> ResetStatics;

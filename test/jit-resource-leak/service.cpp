@@ -332,3 +332,22 @@ struct ModuleLoader {
     return J.addIRModule(compileQuery(Prefix + SQL));
   }
 };
+
+// Must not flag: a compile-once cache. Code is added once per new key and
+// kept on purpose for the JIT's lifetime (the lookup and the store are on
+// the same member container).
+class KernelCache {
+  std::unique_ptr<LLJIT> J;
+  std::map<std::string, void *> Cache;
+
+public:
+  void *get(const std::string &Name, ThreadSafeModule TSM) {
+    auto It = Cache.find(Name);
+    if (It != Cache.end())
+      return It->second;
+    cantFail(J->addIRModule(std::move(TSM)));
+    void *P = cantFail(J->lookup(Name)).toPtr<void *>();
+    Cache[Name] = P;
+    return P;
+  }
+};
