@@ -604,7 +604,7 @@ void JitResourceAnalysis::scanCalls(const FunctionDecl *Outer,
       // JIT accumulates.
       if (isa_and_nonnull<CXXDestructorDecl>(Outer))
         return;
-      A.FreesCode.insert(Outer);
+      A.FreesCode.insert(Outer ? Outer->getCanonicalDecl() : nullptr);
       if (Class)
         A.FreesCode.insert(Class);
     }
@@ -863,7 +863,26 @@ JitResult JitResourceAnalysis::finish() {
       R.Adds.push_back(A);
       continue;
     }
-    if (C.Loop && !ClassFrees && !FreesCode.count(C.Function)) {
+    // A helper of the file that frees code, called in the loop, counts
+    // (one level: `resetRepl(J)` clearing the JITDylib).
+    auto LoopCallsFreeing = [&](const Stmt *Loop) {
+      struct Finder : RecursiveASTVisitor<Finder> {
+        const llvm::SmallPtrSet<const Decl *, 8> &Frees;
+        bool Found = false;
+        explicit Finder(const llvm::SmallPtrSet<const Decl *, 8> &F)
+            : Frees(F) {}
+        bool VisitCallExpr(CallExpr *CE) {
+          if (const FunctionDecl *FD = CE->getDirectCallee())
+            Found |= Frees.count(FD->getCanonicalDecl()) > 0;
+          return !Found;
+        }
+      } F(FreesCode);
+      F.TraverseStmt(const_cast<Stmt *>(Loop));
+      return F.Found;
+    };
+    if (C.Loop && !ClassFrees &&
+        !(C.Function && FreesCode.count(C.Function->getCanonicalDecl())) &&
+        !LoopCallsFreeing(C.Loop)) {
       A.Loop = C.Loop;
       A.Function = C.Function;
       R.Adds.push_back(A);

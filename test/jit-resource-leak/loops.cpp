@@ -112,6 +112,17 @@ void addCounted(LLJIT &J, std::vector<ThreadSafeModule> &Ms) {
     cantFail(J.addIRModule(std::move(Ms[I++])));
 }
 
+// Must not flag: the loop calls a helper of this file that clears the
+// JITDylib.
+static void resetSession(LLJIT &J) { cantFail(J.getMainJITDylib().clear()); }
+void replWithReset(LLJIT &J, std::istream &In) {
+  std::string Line;
+  while (std::getline(In, Line)) {
+    cantFail(J.addIRModule(compileLine(Line)));
+    resetSession(J);
+  }
+}
+
 // Must not flag: a counted loop over the command line is a fixed set too.
 int runObjects(int argc, char **argv) {
   std::unique_ptr<LLJIT> J = cantFail(LLJITBuilder().create());
