@@ -1,19 +1,20 @@
 //===- Compilations.cpp - where the tool's compile commands come from -----===//
 
 #include "Compilations.h"
+#include "Discovery.h"
+#include "Subprocess.h"
 
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Support/StringSaver.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <cstdlib>
@@ -42,78 +43,33 @@ bool isCSource(StringRef Path) {
 
 namespace {
 
-std::string currentDirectory() {
-  llvm::SmallString<256> Dir;
-  if (llvm::sys::fs::current_path(Dir))
-    return ".";
-  return std::string(Dir);
-}
-
 /// Runs `<llvm-config> <Flag>` and splits what it prints into arguments.
 /// Returns false, with Error set, if it cannot be run or fails.
 bool runLLVMConfig(StringRef Flag, std::vector<std::string> &Args,
                    std::string &Error) {
   std::string Exe = llvmConfigPath();
   std::string Shown = "'" + Exe + " " + Flag.str() + "'";
-
-  std::string Program = Exe;
-  if (!llvm::sys::path::has_parent_path(Exe)) {
-    auto Found = llvm::sys::findProgramByName(Exe);
-    if (!Found) {
-      Error = "cannot run " + Shown + ": not found in PATH";
-      return false;
-    }
-    Program = *Found;
-  } else if (!llvm::sys::fs::can_execute(Exe)) {
-    Error = "cannot run " + Shown + ": no such executable file";
+  SubprocessResult R = runProgram(Exe, {Flag.str()}, /*TimeoutSeconds=*/60);
+  if (!R.Started) {
+    Error = "cannot run " + Shown + ": " + R.Error;
     return false;
   }
-
-  llvm::SmallString<128> OutPath;
-  if (std::error_code EC =
-          llvm::sys::fs::createTemporaryFile("llvmown-llvm-config", "txt",
-                                             OutPath)) {
-    Error = "cannot run " + Shown + ": cannot create a temporary file: " +
-            EC.message();
-    return false;
-  }
-  llvm::FileRemover RemoveOut(OutPath);
-
-  std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(OutPath),
-                                          std::nullopt};
-  std::string ErrMsg;
-  bool ExecutionFailed = false;
-  int RC = llvm::sys::ExecuteAndWait(Program, {Program, Flag}, std::nullopt,
-                                     Redirects, /*SecondsToWait=*/60,
-                                     /*MemoryLimit=*/0, &ErrMsg,
-                                     &ExecutionFailed);
-  if (ExecutionFailed || RC < 0) {
-    Error = "cannot run " + Shown + ": " +
-            (ErrMsg.empty() ? std::string("execution failed") : ErrMsg);
-    return false;
-  }
-  if (RC != 0) {
-    Error = Shown + " failed with exit status " + std::to_string(RC);
-    return false;
-  }
-
-  auto Buffer = llvm::MemoryBuffer::getFile(OutPath);
-  if (!Buffer) {
-    Error = "cannot read the output of " + Shown + ": " +
-            Buffer.getError().message();
+  if (R.ExitStatus != 0) {
+    Error = Shown + " failed with exit status " + std::to_string(R.ExitStatus);
     return false;
   }
   llvm::BumpPtrAllocator Alloc;
   llvm::StringSaver Saver(Alloc);
   llvm::SmallVector<const char *, 16> Tokens;
-  llvm::cl::TokenizeGNUCommandLine((*Buffer)->getBuffer(), Saver, Tokens);
+  llvm::cl::TokenizeGNUCommandLine(R.Stdout, Saver, Tokens);
   for (const char *T : Tokens)
     if (T) // TokenizeGNUCommandLine may mark line ends with null.
       Args.push_back(T);
   return true;
 }
 
-/// The database used with neither -p nor `--`: every file is compiled with
+/// The database for sources that no compile_commands.json covers (and
+/// neither -p nor `--` was given): every file is compiled with
 /// llvm-config's flags, C++ flags for C++ and C flags for C.
 class LLVMConfigCompilationDatabase : public CompilationDatabase {
 public:
@@ -142,31 +98,19 @@ private:
   std::vector<std::string> CFlags;
 };
 
-LoadedCompilations loadFromBuildPath(StringRef BuildPath) {
+/// Wraps a database so that every command it returns is adjusted for the
+/// tool (see getToolAdjuster).
+std::unique_ptr<CompilationDatabase> adjustedForTool(
+    std::unique_ptr<CompilationDatabase> DB);
+
+} // namespace
+
+LoadedCompilations loadDatabaseFile(StringRef File) {
   LoadedCompilations Result;
-
-  std::string File;
-  if (llvm::sys::fs::is_directory(BuildPath)) {
-    llvm::SmallString<256> P(BuildPath);
-    llvm::sys::path::append(P, "compile_commands.json");
-    File = std::string(P);
-  } else if (llvm::sys::fs::exists(BuildPath) &&
-             llvm::sys::path::extension(BuildPath) == ".json") {
-    File = BuildPath.str();
-  } else if (!llvm::sys::fs::exists(BuildPath)) {
-    Result.Error = "build directory '" + BuildPath.str() +
-                   "' (given with -p) does not exist";
-    return Result;
-  } else {
-    Result.Error = "'" + BuildPath.str() +
-                   "' (given with -p) is neither a build directory nor a "
-                   "compile_commands.json file";
-    return Result;
-  }
-
+  Result.File = absolutePath(File);
   auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
   if (!Buffer) {
-    Result.Error = "cannot read compilation database '" + File +
+    Result.Error = "cannot read compilation database '" + File.str() +
                    "': " + Buffer.getError().message();
     return Result;
   }
@@ -176,7 +120,7 @@ LoadedCompilations loadFromBuildPath(StringRef BuildPath) {
   if (llvm::Expected<llvm::json::Value> Parsed =
           llvm::json::parse((*Buffer)->getBuffer());
       !Parsed) {
-    Result.Error = "invalid compilation database '" + File +
+    Result.Error = "invalid compilation database '" + File.str() +
                    "': JSON error: " + llvm::toString(Parsed.takeError());
     return Result;
   }
@@ -186,17 +130,37 @@ LoadedCompilations loadFromBuildPath(StringRef BuildPath) {
       JSONCompilationDatabase::loadFromFile(File, ErrorMessage,
                                             JSONCommandLineSyntax::AutoDetect);
   if (!DB) {
-    Result.Error = "invalid compilation database '" + File + "': " +
+    Result.Error = "invalid compilation database '" + File.str() + "': " +
                    (ErrorMessage.empty() ? "cannot be loaded" : ErrorMessage);
     return Result;
   }
   // As clang's own loader does, minus inferring commands for files that are
-  // not in the database: a source that is not there is an error.
+  // not in the database: the tool decides what happens to those.
   DB = expandResponseFiles(std::move(DB), llvm::vfs::getRealFileSystem());
   DB = inferTargetAndDriverMode(std::move(DB));
 
-  Result.Database = std::move(DB);
-  Result.Description = "compilation database '" + File + "'";
+  Result.Database = adjustedForTool(std::move(DB));
+  Result.Description = "compilation database '" + File.str() + "'";
+  return Result;
+}
+
+LoadedCompilations loadFromBuildPath(StringRef BuildPath) {
+  LoadedCompilations Result;
+  if (llvm::sys::fs::is_directory(BuildPath)) {
+    llvm::SmallString<256> P(BuildPath);
+    llvm::sys::path::append(P, "compile_commands.json");
+    return loadDatabaseFile(P);
+  }
+  if (llvm::sys::fs::exists(BuildPath) &&
+      llvm::sys::path::extension(BuildPath) == ".json")
+    return loadDatabaseFile(BuildPath);
+  if (!llvm::sys::fs::exists(BuildPath))
+    Result.Error = "build directory '" + BuildPath.str() +
+                   "' (given with -p) does not exist";
+  else
+    Result.Error = "'" + BuildPath.str() +
+                   "' (given with -p) is neither a build directory nor a "
+                   "compile_commands.json file";
   return Result;
 }
 
@@ -222,17 +186,13 @@ LoadedCompilations loadFromCompilerArgs(const std::vector<std::string> &Args) {
   }
   // A non-empty ErrorMessage with a database means the driver complained
   // about an argument; compiling reports the same error, with its source.
-  Result.Database = std::move(DB);
+  Result.Database = adjustedForTool(std::move(DB));
   Result.Description = "the compiler arguments after '--'";
   return Result;
 }
 
-LoadedCompilations loadFromLLVMConfig(const std::vector<std::string> &Sources) {
+LoadedCompilations loadFromLLVMConfig(bool NeedC, bool NeedCxx) {
   LoadedCompilations Result;
-  bool NeedC = false, NeedCxx = false;
-  for (const std::string &S : Sources)
-    (isCSource(S) ? NeedC : NeedCxx) = true;
-
   std::vector<std::string> CxxFlags, CFlags;
   auto Fetch = [&](StringRef Flag, std::vector<std::string> &Into) {
     std::string Error;
@@ -246,11 +206,14 @@ LoadedCompilations loadFromLLVMConfig(const std::vector<std::string> &Sources) {
   if (NeedC)
     Fetch("--cflags", CFlags);
 
-  Result.Database = std::make_unique<LLVMConfigCompilationDatabase>(
-      currentDirectory(), std::move(CxxFlags), std::move(CFlags));
+  Result.Database = adjustedForTool(
+      std::make_unique<LLVMConfigCompilationDatabase>(
+          currentDirectory(), std::move(CxxFlags), std::move(CFlags)));
   Result.Description = "the flags of '" + llvmConfigPath() + "'";
   return Result;
 }
+
+namespace {
 
 /// Adjusts every compile command for the tool:
 /// - adds Clang's resource directory (where <stddef.h> and friends live)
@@ -275,29 +238,36 @@ ArgumentsAdjuster getToolAdjuster() {
   };
 }
 
+std::unique_ptr<CompilationDatabase>
+adjustedForTool(std::unique_ptr<CompilationDatabase> DB) {
+  auto Adjusting =
+      std::make_unique<ArgumentsAdjustingCompilations>(std::move(DB));
+  Adjusting->appendArgumentsAdjuster(getToolAdjuster());
+  return Adjusting;
+}
+
 } // namespace
 
-LoadedCompilations loadCompilations(const ToolOptions &Opts) {
-  LoadedCompilations Result;
-  if (Opts.BuildPath && Opts.CompilerArgs) {
-    Result.Error = "give either -p <build dir> or '-- <compiler arguments>', "
-                   "not both";
-    return Result;
+std::vector<std::string> databaseFiles(const CompilationDatabase &DB) {
+  std::vector<std::string> Files;
+  llvm::StringSet<> Seen;
+  for (const CompileCommand &C : DB.getAllCompileCommands()) {
+    std::string Abs = resolveAgainst(C.Filename, C.Directory);
+    if (Seen.insert(Abs).second)
+      Files.push_back(std::move(Abs));
   }
-  if (Opts.BuildPath)
-    Result = loadFromBuildPath(*Opts.BuildPath);
-  else if (Opts.CompilerArgs)
-    Result = loadFromCompilerArgs(*Opts.CompilerArgs);
-  else
-    Result = loadFromLLVMConfig(Opts.Sources);
-  if (!Result.Database)
-    return Result;
+  return Files;
+}
 
-  auto Adjusting =
-      std::make_unique<ArgumentsAdjustingCompilations>(std::move(Result.Database));
-  Adjusting->appendArgumentsAdjuster(getToolAdjuster());
-  Result.Database = std::move(Adjusting);
-  return Result;
+std::string resolveAgainst(StringRef Path, StringRef Directory) {
+  llvm::SmallString<256> Abs;
+  if (llvm::sys::path::is_absolute(Path) || Directory.empty()) {
+    Abs = Path;
+  } else {
+    Abs = Directory;
+    llvm::sys::path::append(Abs, Path);
+  }
+  return absolutePath(Abs);
 }
 
 } // namespace llvmown

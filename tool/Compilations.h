@@ -1,7 +1,7 @@
 //===- Compilations.h - where the tool's compile commands come from -------===//
 //
-// Three sources, as in clang-tidy plus one: a fixed command line after `--`,
-// a compile_commands.json named by -p, or (with neither) the flags
+// Sources of compile commands: a fixed command line after `--`, a
+// compile_commands.json (named by -p or found by Discovery.h), or the flags
 // llvm-config prints, so that `llvmown file.cpp` works on code using LLVM.
 // Whatever the source, every command gets Clang's resource directory.
 //
@@ -10,7 +10,6 @@
 #ifndef LLVMOWN_TOOL_COMPILATIONS_H
 #define LLVMOWN_TOOL_COMPILATIONS_H
 
-#include "Options.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include <memory>
 #include <string>
@@ -20,8 +19,11 @@ namespace llvmown {
 
 /// A compilation database ready for use, or the reason there is none.
 struct LoadedCompilations {
+  /// Its commands are already adjusted for the tool (resource directory).
   std::unique_ptr<clang::tooling::CompilationDatabase> Database;
-  /// For messages: "compile_commands.json at X", "the command after '--'"...
+  /// The compile_commands.json it was read from, if any (absolute).
+  std::string File;
+  /// For messages: "compilation database 'X'", "the command after '--'"...
   std::string Description;
   /// Set when Database is null: a complete message, without "error:".
   std::string Error;
@@ -30,9 +32,25 @@ struct LoadedCompilations {
   std::vector<std::string> Warnings;
 };
 
-/// Builds the database for Opts (Opts.Sources decides which llvm-config
-/// flags are needed). Never returns a null database without an Error.
-LoadedCompilations loadCompilations(const ToolOptions &Opts);
+/// -p <build dir or .json file>.
+LoadedCompilations loadFromBuildPath(llvm::StringRef BuildPath);
+
+/// A compile_commands.json file (found by discovery, or named by -p).
+LoadedCompilations loadDatabaseFile(llvm::StringRef File);
+
+/// The command line after `--`, for every source.
+LoadedCompilations loadFromCompilerArgs(const std::vector<std::string> &Args);
+
+/// llvm-config's flags; runs llvm-config only for the languages needed.
+LoadedCompilations loadFromLLVMConfig(bool NeedC, bool NeedCxx);
+
+/// The files of a database, absolute, each once, in the order of its
+/// entries.
+std::vector<std::string>
+databaseFiles(const clang::tooling::CompilationDatabase &DB);
+
+/// Path made absolute against Directory (a command's directory).
+std::string resolveAgainst(llvm::StringRef Path, llvm::StringRef Directory);
 
 /// The path of the llvm-config the tool runs for default flags.
 std::string llvmConfigPath();

@@ -3,6 +3,8 @@
 #include "Options.h"
 
 #include "clang/Basic/Version.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Config/llvm-config.h"
 
@@ -19,25 +21,47 @@ namespace llvmown {
 
 namespace {
 
-enum class Kind { Flag, Value };
+enum class Kind {
+  Flag,         ///< takes no value
+  Value,        ///< takes a value, after '=' or as the next argument
+  OptionalValue ///< a value only after '=' (`--diff`, `--diff=REV`)
+};
 
 struct OptionSpec {
   StringRef Name;
   Kind K;
 };
 
-// Every option the tool knows. Each may be spelled with one dash or two,
-// and a value may follow after '=' or as the next argument.
+// Every option the tool knows. Each may be spelled with one dash or two.
+// test/tool/options-documented.test reads this table: an option added here
+// must also appear in --help and in docs/tool.md.
 const OptionSpec Specs[] = {
     {"p", Kind::Value},
     {"checks", Kind::Value},
     {"config", Kind::Value},
+    {"config-file", Kind::Value},
     {"header-filter", Kind::Value},
     {"extra-arg", Kind::Value},
     {"extra-arg-before", Kind::Value},
+    {"j", Kind::Value},
+    {"jobs", Kind::Value},
+    {"format", Kind::Value},
+    {"o", Kind::Value},
+    {"output", Kind::Value},
+    {"export-fixes", Kind::Value},
+    {"fix", Kind::Flag},
+    {"diff", Kind::OptionalValue},
+    {"diff-file", Kind::Value},
+    {"baseline", Kind::Value},
+    {"write-baseline", Kind::Value},
+    {"project-root", Kind::Value},
+    {"shard", Kind::Value},
+    {"merge", Kind::Flag},
     {"list-checks", Kind::Flag},
     {"dump-c-api-table", Kind::Flag},
     {"quiet", Kind::Flag},
+    {"verbose", Kind::Flag},
+    {"v", Kind::Flag},
     {"version", Kind::Flag},
     {"help", Kind::Flag},
     {"h", Kind::Flag},
@@ -50,7 +74,107 @@ const OptionSpec *findSpec(StringRef Name) {
   return nullptr;
 }
 
+bool parseUnsigned(StringRef Text, unsigned &Out) {
+  return !Text.empty() && !Text.getAsInteger(10, Out);
+}
+
+/// Stores a value option; returns false with Error set if the value is bad.
+bool setValue(ToolOptions &Opts, StringRef Name, const std::string &Dashed,
+              const std::string &Value, std::string &Error) {
+  auto NeedsNonEmpty = [&](StringRef What) {
+    if (!Value.empty())
+      return true;
+    Error = "option '" + Dashed + "' needs " + What.str();
+    return false;
+  };
+
+  if (Name == "p") {
+    if (!NeedsNonEmpty("a build directory"))
+      return false;
+    Opts.BuildPath = Value;
+  } else if (Name == "checks") {
+    Opts.Checks = Value;
+  } else if (Name == "config") {
+    Opts.Config = Value;
+  } else if (Name == "config-file") {
+    if (!NeedsNonEmpty("a file"))
+      return false;
+    Opts.ConfigFile = Value;
+  } else if (Name == "header-filter") {
+    Opts.HeaderFilter = Value;
+  } else if (Name == "extra-arg") {
+    Opts.ExtraArgs.push_back(Value);
+  } else if (Name == "extra-arg-before") {
+    Opts.ExtraArgsBefore.push_back(Value);
+  } else if (Name == "j" || Name == "jobs") {
+    if (!parseUnsigned(Value, Opts.Jobs)) {
+      Error =
+          "option '" + Dashed + "' needs a number of jobs, not '" + Value + "'";
+      return false;
+    }
+  } else if (Name == "format") {
+    if (Value == "text")
+      Opts.Format = OutputFormat::Text;
+    else if (Value == "json")
+      Opts.Format = OutputFormat::Json;
+    else if (Value == "sarif")
+      Opts.Format = OutputFormat::Sarif;
+    else {
+      Error =
+          "unknown output format '" + Value + "' (choose text, json or sarif)";
+      return false;
+    }
+  } else if (Name == "o" || Name == "output") {
+    if (!NeedsNonEmpty("a file"))
+      return false;
+    Opts.OutputFile = Value;
+  } else if (Name == "export-fixes") {
+    if (!NeedsNonEmpty("a file"))
+      return false;
+    Opts.ExportFixes = Value;
+  } else if (Name == "diff") {
+    // `--diff=` would silently mean the staged changes; say so instead.
+    if (Value.empty() || StringRef(Value).starts_with("-")) {
+      Error = "option '" + Dashed +
+              "=' needs a revision (write '--diff' "
+              "alone for the staged changes)";
+      return false;
+    }
+    Opts.DiffRevision = Value;
+  } else if (Name == "diff-file") {
+    if (!NeedsNonEmpty("a file (or '-' for standard input)"))
+      return false;
+    Opts.DiffFile = Value;
+  } else if (Name == "baseline") {
+    if (!NeedsNonEmpty("a file"))
+      return false;
+    Opts.Baseline = Value;
+  } else if (Name == "write-baseline") {
+    if (!NeedsNonEmpty("a file"))
+      return false;
+    Opts.WriteBaseline = Value;
+  } else if (Name == "project-root") {
+    if (!NeedsNonEmpty("a directory"))
+      return false;
+    Opts.ProjectRoot = Value;
+  } else if (Name == "shard") {
+    auto [I, N] = StringRef(Value).split('/');
+    unsigned Index = 0, Count = 0;
+    if (!parseUnsigned(I, Index) || !parseUnsigned(N, Count) || Count == 0 ||
+        Index == 0 || Index > Count) {
+      Error = "invalid --shard '" + Value +
+              "': write I/N with 1 <= I <= N (e.g. --shard=2/4)";
+      return false;
+    }
+    Opts.ShardIndex = Index;
+    Opts.ShardCount = Count;
+  }
+  return true;
+}
+
 } // namespace
+
+const char *toolVersion() { return LLVMOWN_VERSION; }
 
 bool parseCommandLine(int Argc, const char *const *Argv, ToolOptions &Opts,
                       std::string &Error) {
@@ -82,6 +206,13 @@ bool parseCommandLine(int Argc, const char *const *Argv, ToolOptions &Opts,
     StringRef Body = Arg.drop_front(Arg.starts_with("--") ? 2 : 1);
     auto [Name, InlineValue] = Body.split('=');
     bool HasInlineValue = Body.contains('=');
+    // -j4, as make and ninja spell it.
+    if (!HasInlineValue && Name.size() > 1 && Name.starts_with("j") &&
+        llvm::all_of(Name.drop_front(), llvm::isDigit)) {
+      InlineValue = Name.drop_front();
+      Name = "j";
+      HasInlineValue = true;
+    }
     const OptionSpec *Spec = findSpec(Name);
     if (!Spec) {
       Error = "unknown option '" + Arg.str() + "'";
@@ -100,10 +231,21 @@ bool parseCommandLine(int Argc, const char *const *Argv, ToolOptions &Opts,
         Opts.DumpCApiTable = true;
       else if (Name == "quiet")
         Opts.Quiet = true;
+      else if (Name == "verbose" || Name == "v")
+        Opts.Verbose = true;
+      else if (Name == "fix")
+        Opts.Fix = true;
+      else if (Name == "merge")
+        Opts.Merge = true;
       else if (Name == "version")
         Opts.ShowVersion = true;
       else
         Opts.ShowHelp = true;
+      continue;
+    }
+
+    if (Spec->K == Kind::OptionalValue && !HasInlineValue) {
+      Opts.DiffRevision = ""; // --diff: the staged changes
       continue;
     }
 
@@ -117,31 +259,25 @@ bool parseCommandLine(int Argc, const char *const *Argv, ToolOptions &Opts,
       }
       Value = Argv[++I];
     }
+    if (!setValue(Opts, Name, Dashed, Value, Error))
+      return false;
+  }
 
-    if (Name == "p") {
-      if (Value.empty()) {
-        Error = "option '" + Dashed + "' needs a build directory";
-        return false;
-      }
-      Opts.BuildPath = Value;
-    } else if (Name == "checks") {
-      Opts.Checks = Value;
-    } else if (Name == "config") {
-      Opts.Config = Value;
-    } else if (Name == "header-filter") {
-      Opts.HeaderFilter = Value;
-    } else if (Name == "extra-arg") {
-      Opts.ExtraArgs.push_back(Value);
-    } else if (Name == "extra-arg-before") {
-      Opts.ExtraArgsBefore.push_back(Value);
-    }
+  if (Opts.DiffRevision && Opts.DiffFile) {
+    Error = "give either --diff or --diff-file, not both";
+    return false;
+  }
+  if (Opts.Config && Opts.ConfigFile) {
+    Error = "give either --config or --config-file, not both";
+    return false;
   }
   return true;
 }
 
 void printUsage(llvm::raw_ostream &OS) {
-  OS << "usage: llvmown [options] <source>... [-- <compiler arguments>]\n"
-        "       llvmown [options] -p <build dir> <source>...\n"
+  OS << "usage: llvmown [options] [<source>...] [-- <compiler arguments>]\n"
+        "       llvmown [options] -p <build dir> [<source>...]\n"
+        "       llvmown --merge [-o <file>] <output>...\n"
         "       llvmown --list-checks | --version | --help\n";
 }
 
@@ -149,86 +285,124 @@ void printHelp(llvm::raw_ostream &OS) {
   OS << "OVERVIEW: llvmown - find misuse of LLVM object ownership\n"
         "\n"
         "Runs the llvmown-* checks (the same checks the clang-tidy plugin\n"
-        "llvmown-tidy.so provides) on each source file and prints what they\n"
-        "find to standard error, in the format of clang's diagnostics.\n"
-        "--help, --version and --list-checks print to standard output.\n"
+        "llvmown-tidy.so provides) on each source file. Findings are printed\n"
+        "to standard error in the format of clang's diagnostics, or written\n"
+        "as JSON or SARIF. With no sources named, every file of the\n"
+        "compilation database is checked.\n"
         "\n";
   printUsage(OS);
-  OS << "\n"
-        "COMPILE COMMANDS:\n"
-        "  -- <args>          Everything after '--' is the compiler command "
-        "line\n"
-        "                     used for every source (as in clang-tidy).\n"
-        "  -p <build dir>     Read <build dir>/compile_commands.json (or the "
-        "JSON\n"
-        "                     file itself, if given); every source must be "
-        "in it.\n"
-        "                     Cannot be combined with '--'.\n"
-        "  (neither)          Use the flags that `llvm-config --cxxflags` "
-        "prints\n"
-        "                     (`--cflags` for .c files), so code that uses "
-        "LLVM's\n"
-        "                     headers needs no configuration. The "
-        "llvm-config used is\n"
-        "                     " LLVMOWN_LLVM_CONFIG "\n"
-        "                     unless the environment variable "
-        "LLVMOWN_LLVM_CONFIG\n"
-        "                     names another.\n"
-        "  Every compile command gets -resource-dir=<Clang's resource "
-        "directory>\n"
-        "  unless it already has a -resource-dir.\n"
-        "\n"
-        "OPTIONS:\n"
-        "  --checks=<globs>   Comma-separated globs of checks to enable "
-        "('name' or\n"
-        "                     'prefix-*') or disable ('-name'), appended to "
-        "the\n"
-        "                     default '"
-     << DefaultChecks
-     << "' (and to the Checks of --config),\n"
-        "                     as with clang-tidy's --checks.\n"
-        "  --config=<text>    Configuration in YAML or JSON, the syntax of\n"
-        "                     clang-tidy's --config and .clang-tidy files, "
-        "e.g.\n"
-        "                       --config=\"{CheckOptions: {\n"
-        "                         llvmown-target-machine-leak.ReleaseFunctions:"
-        " 'myFree'}}\"\n"
-        "                     Checks, CheckOptions, HeaderFilterRegex, "
-        "ExtraArgs and\n"
-        "                     WarningsAsErrors are honoured. .clang-tidy files "
-        "are\n"
-        "                     not read unless it says InheritParentConfig: "
-        "true.\n"
-        "  --header-filter=<regex>\n"
-        "                     Also report findings in headers whose path "
-        "matches\n"
-        "                     <regex> (default: only in the sources "
-        "themselves).\n"
-        "  --extra-arg=<arg>  Append <arg> to every compile command "
-        "(repeatable).\n"
-        "  --extra-arg-before=<arg>\n"
-        "                     Insert <arg> before the other compiler "
-        "arguments\n"
-        "                     (repeatable).\n"
-        "  --list-checks      List the checks that would run, then exit.\n"
-        "  --dump-c-api-table Print the LLVM C API handles llvmown-c-api-dispose\n"
-        "                     knows (Markdown), then exit.\n"
-        "  --quiet            Print only diagnostics: no summary lines.\n"
-        "  --version          Print the version of llvmown and of the LLVM "
-        "it uses.\n"
-        "  --help, -h         Print this help.\n"
-        "  Options may be written with one dash or two, and a value may "
-        "follow\n"
-        "  after '=' or as the next argument.\n"
-        "\n"
-        "EXIT STATUS:\n"
-        "  0  no warnings\n"
-        "  1  at least one warning (a finding)\n"
-        "  2  usage or input error: no sources, an unknown option, a missing\n"
-        "     source file, an unreadable or invalid compile_commands.json, a\n"
-        "     source not in it, an invalid --config, or a translation unit "
-        "that\n"
-        "     failed to compile (its errors are printed; 2 wins over 1)\n";
+  OS << R"(
+COMPILE COMMANDS:
+  -p <build dir>      Read <build dir>/compile_commands.json (or the JSON file
+                      itself, if given); every source must be in it. Cannot
+                      be combined with '--'.
+  -- <args>           Everything after '--' is the compiler command line used
+                      for every source (as in clang-tidy).
+  (neither)           Look for compile_commands.json in each source's
+                      directory and its parents (with no sources: the current
+                      directory and its parents), directly or in a build/,
+                      out/, _build/ or cmake-build-* subdirectory. Sources that
+                      are not in the database found, or when none is found,
+                      are compiled with the flags `llvm-config --cxxflags`
+                      prints (`--cflags` for .c files), using
+                      )" LLVMOWN_LLVM_CONFIG R"(
+                      unless the environment variable LLVMOWN_LLVM_CONFIG
+                      names another. LLVMOWN_CEILING_DIRECTORIES (a
+                      colon-separated list) stops the search above those
+                      directories.
+  Every compile command gets -resource-dir=<Clang's resource directory>
+  unless it already has a -resource-dir.
+
+CHECKS AND CONFIGURATION:
+  --checks=<globs>    Comma-separated globs of checks to enable ('name' or
+                      'prefix-*') or disable ('-name'), appended to the
+                      default ')"
+     << DefaultChecks << R"(' and to the Checks of the
+                      configuration, as with clang-tidy's --checks.
+  --config=<text>     Configuration in YAML or JSON, the syntax of .clang-tidy
+                      files, e.g.
+                        --config="{CheckOptions: {
+                          llvmown-target-machine-leak.ReleaseFunctions: 'myFree'}}"
+                      Without --config and --config-file, .clang-tidy files
+                      are read as clang-tidy reads them (--config='{}' ignores
+                      them). Checks, CheckOptions, HeaderFilterRegex,
+                      ExtraArgs, ExtraArgsBefore, WarningsAsErrors and
+                      FormatStyle are honoured.
+  --config-file=<file>
+                      Read that configuration from a file.
+  --header-filter=<regex>
+                      Also report findings in headers whose path matches
+                      <regex> (default: only in the sources themselves).
+  --extra-arg=<arg>   Append <arg> to every compile command (repeatable).
+  --extra-arg-before=<arg>
+                      Insert <arg> before the other compiler arguments
+                      (repeatable).
+  --list-checks       List the checks that would run, then exit.
+  --dump-c-api-table  Print the LLVM C API handles llvmown-c-api-dispose
+                      knows (Markdown), then exit.
+
+WHAT TO CHECK AND REPORT:
+  -j <n>, --jobs=<n>  Check <n> translation units at a time (default, and
+                      with 0: one per hardware thread). Output stays in the
+                      order of the sources whatever <n> is.
+  --shard=<i>/<n>     Check only shard <i> of <n> (1 <= i <= n): the sources,
+                      sorted by absolute path, are dealt out in turn, so <n>
+                      jobs with i = 1..n check every source exactly once.
+  --diff              Report only findings on lines the staged changes
+                      (`git diff --cached`) add or change.
+  --diff=<rev>        The same for the changes between <rev> and the working
+                      tree (`git diff <rev>`); note the '='.
+  --diff-file=<patch> The same for a unified diff read from <patch> ('-' for
+                      standard input); its paths are relative to the project
+                      root.
+                      With a diff and no sources named, the sources are the
+                      changed files that are in the compilation database.
+  --baseline=<file>   Report only findings that are not in <file> (written
+                      by --write-baseline).
+  --write-baseline=<file>
+                      Record the findings in <file>, by fingerprints that do
+                      not depend on line numbers. Exits 0 unless there are
+                      errors.
+  --project-root=<dir>
+                      The directory paths in fingerprints, baselines, SARIF
+                      and diffs are relative to (default: the top of the git
+                      work tree of the current directory, else the current
+                      directory).
+
+OUTPUT:
+  --format=<fmt>      text (default; diagnostics in clang's format, on
+                      standard error unless -o), json or sarif (SARIF 2.1.0;
+                      both on standard output unless -o).
+  -o <file>, --output=<file>
+                      Write the report to <file>.
+  --export-fixes=<file>
+                      Write the fixes of the reported findings as YAML that
+                      clang-apply-replacements reads.
+  --fix               Apply the fixes of the reported findings to the files.
+                      Fixed findings are reported as fixed and do not count
+                      for the exit status.
+  --merge             Merge the JSON or SARIF outputs (or baselines) named as
+                      arguments, e.g. of --shard runs, into one; with -o.
+  --quiet             No summary and no progress line.
+  -v, --verbose       Say which compilation database, project root and diff
+                      are used.
+  --version           Print the version of llvmown and of the LLVM it uses.
+  --help, -h          Print this help.
+  Options may be written with one dash or two, and a value may follow after
+  '=' or as the next argument.
+
+A progress line is shown on standard error when it is a terminal, and a
+summary (files, findings per check, time) at the end, unless --quiet.
+
+EXIT STATUS:
+  0  no findings (with --baseline: no new ones; after --write-baseline)
+  1  at least one finding
+  2  usage or input error: an unknown option, a missing source file, an
+     unreadable or invalid compile_commands.json, a source not in the one
+     given with -p, an invalid --config or baseline, git failing for --diff,
+     or a translation unit that failed to compile (reported; the others are
+     still checked). 2 wins over 1.
+)";
 }
 
 void printVersion(llvm::raw_ostream &OS) {

@@ -20,8 +20,10 @@ namespace llvmown {
 /// otherwise; --config and --checks are appended to it, as in clang-tidy.
 inline constexpr const char *DefaultChecks = "-*,llvmown-*";
 
+enum class OutputFormat { Text, Json, Sarif };
+
 struct ToolOptions {
-  /// Source files, as given.
+  /// Source files, as given (or, with --merge, the files to merge).
   std::vector<std::string> Sources;
 
   /// -p: a build directory holding compile_commands.json (or that file).
@@ -30,17 +32,41 @@ struct ToolOptions {
   /// Everything after `--`, when `--` was given (possibly empty).
   std::optional<std::vector<std::string>> CompilerArgs;
 
-  std::optional<std::string> Checks;       ///< --checks
-  std::optional<std::string> Config;       ///< --config
-  std::optional<std::string> HeaderFilter; ///< --header-filter
+  std::optional<std::string> Checks;        ///< --checks
+  std::optional<std::string> Config;        ///< --config
+  std::optional<std::string> ConfigFile;    ///< --config-file
+  std::optional<std::string> HeaderFilter;  ///< --header-filter
   std::vector<std::string> ExtraArgs;       ///< --extra-arg
   std::vector<std::string> ExtraArgsBefore; ///< --extra-arg-before
 
+  /// -j: worker threads; 0 means one per hardware thread.
+  unsigned Jobs = 0;
+  OutputFormat Format = OutputFormat::Text;
+  std::optional<std::string> OutputFile;  ///< -o
+  std::optional<std::string> ExportFixes; ///< --export-fixes
+  bool Fix = false;                       ///< --fix
+
+  /// --diff (staged changes: an empty string) or --diff=REV.
+  std::optional<std::string> DiffRevision;
+  std::optional<std::string> DiffFile; ///< --diff-file (`-` is stdin)
+
+  std::optional<std::string> Baseline;      ///< --baseline
+  std::optional<std::string> WriteBaseline; ///< --write-baseline
+  std::optional<std::string> ProjectRoot;   ///< --project-root
+
+  /// --shard I/N: this run checks shard ShardIndex (1-based) of ShardCount.
+  unsigned ShardIndex = 1;
+  unsigned ShardCount = 1;
+
+  bool Merge = false; ///< --merge: Sources are outputs to merge
   bool ListChecks = false;
   bool DumpCApiTable = false;
   bool ShowVersion = false;
   bool ShowHelp = false;
   bool Quiet = false;
+  bool Verbose = false;
+
+  bool diffMode() const { return DiffRevision || DiffFile; }
 };
 
 /// Parses argv. On a usage error returns false and sets Error to a one-line
@@ -56,6 +82,9 @@ void printUsage(llvm::raw_ostream &OS);
 
 /// The --version text.
 void printVersion(llvm::raw_ostream &OS);
+
+/// The tool's version ("0.1.0").
+const char *toolVersion();
 
 } // namespace llvmown
 

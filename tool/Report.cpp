@@ -1,6 +1,7 @@
 //===- Report.cpp - the findings of a run and how they are printed --------===//
 
 #include "Report.h"
+#include "Discovery.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
@@ -30,6 +31,26 @@ FindingKind classify(const ClangTidyError &E) {
       E.DiagLevel == ClangTidyError::Error)
     return FindingKind::Warning;
   return FindingKind::Other;
+}
+
+void resolve(Finding &F, SourceCache &Sources, StringRef ProjectRoot) {
+  const ClangTidyError &E = F.Diag;
+  if (!E.Message.FilePath.empty()) {
+    F.File = resolvePath(E.Message.FilePath, E.BuildDirectory);
+    F.DisplayPath = displayPath(F.File, ProjectRoot);
+    F.Pos = Sources.position(F.File, E.Message.FileOffset);
+  }
+  F.NoteFiles.clear();
+  F.NotePositions.clear();
+  for (const tooling::DiagnosticMessage &N : E.Notes) {
+    std::string NoteFile =
+        N.FilePath.empty() ? std::string()
+                           : resolvePath(N.FilePath, E.BuildDirectory);
+    F.NotePositions.push_back(NoteFile.empty()
+                                  ? Position()
+                                  : Sources.position(NoteFile, N.FileOffset));
+    F.NoteFiles.push_back(std::move(NoteFile));
+  }
 }
 
 std::string resolvePath(StringRef Path, StringRef BuildDirectory) {

@@ -11,6 +11,7 @@
 #define LLVMOWN_TOOL_REPORT_H
 
 #include "ClangTidyDiagnosticConsumer.h"
+#include "SourceCache.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
@@ -37,6 +38,42 @@ struct Finding {
   /// header that source includes).
   std::string TranslationUnit;
   FindingKind Kind = FindingKind::Other;
+
+  // Filled in by resolve(), for the outputs and filters.
+  std::string File;        ///< absolute path of the primary location, or ""
+  std::string DisplayPath; ///< File relative to the project root if below it
+  Position Pos;
+  std::vector<std::string> NoteFiles; ///< absolute, one per Diag.Notes
+  std::vector<Position> NotePositions;
+  std::string Fingerprint; ///< warnings only
+
+  bool OutsideDiff = false; ///< --diff: not on a changed line
+  bool InBaseline = false;  ///< --baseline: known already
+  bool Fixed = false;       ///< --fix applied its fix
+
+  /// Whether the outputs show it: always for errors; warnings unless a
+  /// filter (--diff, --baseline) hides them.
+  bool reported() const {
+    return Kind != FindingKind::Warning || (!OutsideDiff && !InBaseline);
+  }
+  llvm::StringRef checkName() const { return Diag.DiagnosticName; }
+  bool isError() const {
+    return Diag.IsWarningAsError ||
+           Diag.DiagLevel == clang::tidy::ClangTidyError::Error;
+  }
+};
+
+/// Computes File, DisplayPath and the positions of F (and of its notes).
+void resolve(Finding &F, SourceCache &Sources, llvm::StringRef ProjectRoot);
+
+/// A problem that made the run incomplete: a translation unit that failed to
+/// compile, a configuration error, or a compile command that cannot run.
+struct RunError {
+  std::string Kind; ///< "compile-error", "config-error" or "input-error"
+  std::string TranslationUnit;
+  std::string File; ///< may be empty
+  Position Pos;
+  std::string Message;
 };
 
 FindingKind classify(const clang::tidy::ClangTidyError &E);

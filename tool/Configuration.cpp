@@ -1,0 +1,103 @@
+//===- Configuration.cpp - clang-tidy options the checks run with ---------===//
+
+#include "Configuration.h"
+
+#include "ClangTidy.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/WithColor.h"
+
+using namespace clang::tidy;
+
+namespace llvmown {
+
+std::unique_ptr<ClangTidyOptionsProvider> LayeredOptions::makeProvider(
+    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS) const {
+  if (!FS)
+    FS = llvm::vfs::getRealFileSystem();
+  if (Config)
+    return std::make_unique<ConfigOptionsProvider>(Global, Defaults, *Config,
+                                                   Overrides, FS);
+  return std::make_unique<FileOptionsProvider>(Global, Defaults, Overrides, FS);
+}
+
+bool buildOptions(const ToolOptions &Opts, LayeredOptions &Layers) {
+  auto Error = []() -> llvm::raw_ostream & {
+    return llvm::WithColor::error(llvm::errs(), "llvmown");
+  };
+  Layers.Defaults = ClangTidyOptions::getDefaults();
+  Layers.Defaults.Checks = DefaultChecks;
+
+  std::unique_ptr<llvm::MemoryBuffer> Text;
+  std::string Source;
+  if (Opts.Config) {
+    Text = llvm::MemoryBuffer::getMemBufferCopy(*Opts.Config, "--config");
+    Source = "--config";
+  } else if (Opts.ConfigFile) {
+    auto File = llvm::MemoryBuffer::getFile(*Opts.ConfigFile, /*IsText=*/true);
+    if (!File) {
+      Error() << "cannot read --config-file '" << *Opts.ConfigFile
+              << "': " << File.getError().message() << "\n";
+      return false;
+    }
+    Text = std::move(*File);
+    Source = "--config-file '" + *Opts.ConfigFile + "'";
+  }
+  if (Text) {
+    bool Printed = false;
+    llvm::ErrorOr<ClangTidyOptions> Parsed = parseConfigurationWithDiags(
+        Text->getMemBufferRef(), [&](const llvm::SMDiagnostic &D) {
+          D.print("llvmown", llvm::errs());
+          Printed = true;
+        });
+    if (!Parsed) {
+      Error() << "invalid " << Source << ": " << Parsed.getError().message()
+              << (Printed ? " (see above)" : "") << "\n";
+      return false;
+    }
+    Layers.Config = std::move(*Parsed);
+  }
+
+  if (Opts.Checks)
+    Layers.Overrides.Checks = *Opts.Checks;
+  if (Opts.HeaderFilter)
+    Layers.Overrides.HeaderFilterRegex = *Opts.HeaderFilter;
+  if (!Opts.ExtraArgs.empty())
+    Layers.Overrides.ExtraArgs = Opts.ExtraArgs;
+  if (!Opts.ExtraArgsBefore.empty())
+    Layers.Overrides.ExtraArgsBefore = Opts.ExtraArgsBefore;
+
+  std::vector<const std::optional<std::string> *> Regexes = {
+      &Layers.Overrides.HeaderFilterRegex};
+  if (Layers.Config)
+    Regexes.push_back(&Layers.Config->HeaderFilterRegex);
+  for (const std::optional<std::string> *Regex : Regexes) {
+    std::string RegexError;
+    if (*Regex && !llvm::Regex(**Regex).isValid(RegexError)) {
+      Error() << "invalid header filter regex '" << **Regex
+              << "': " << RegexError << "\n";
+      return false;
+    }
+  }
+
+  // A misspelt option name would otherwise be ignored without a word.
+  if (Layers.Config && !Layers.Config->CheckOptions.empty()) {
+    NamesAndOptions Known = getAllChecksAndOptions();
+    for (const auto &Option : Layers.Config->CheckOptions)
+      if (!Known.Options.contains(Option.getKey()))
+        llvm::WithColor::warning(llvm::errs(), "llvmown")
+            << "unknown check option '" << Option.getKey() << "' in " << Source
+            << "; it has no effect\n";
+  }
+  return true;
+}
+
+std::vector<std::string> enabledChecks(const LayeredOptions &Layers,
+                                       llvm::StringRef File) {
+  ClangTidyOptions Effective = Layers.makeProvider()->getOptions(File);
+  return getCheckNames(Effective, /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+}
+
+} // namespace llvmown

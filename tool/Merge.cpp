@@ -1,0 +1,76 @@
+//===- Merge.cpp - --merge: one report from several -----------------------===//
+//
+// CI systems split a big database with --shard and run the pieces on
+// different machines; --merge puts their JSON reports, SARIF logs or
+// baselines back together. The kind of each input is recognised from its
+// contents, and all must be of one kind.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Baseline.h"
+#include "Outputs.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+namespace json = llvm::json;
+
+namespace llvmown {
+
+int mergeOutputs(const std::vector<std::string> &Inputs, llvm::raw_ostream &OS,
+                 std::string &Error) {
+  enum class Kind { Json, Sarif, Baseline };
+  std::vector<json::Value> Docs;
+  std::optional<Kind> Common;
+  std::vector<BaselineEntry> Entries;
+  for (const std::string &Name : Inputs) {
+    auto Buffer = llvm::MemoryBuffer::getFileOrSTDIN(Name, /*IsText=*/true);
+    if (!Buffer) {
+      Error = "cannot read '" + Name + "': " + Buffer.getError().message();
+      return 2;
+    }
+    llvm::Expected<json::Value> Doc = json::parse((*Buffer)->getBuffer());
+    if (!Doc) {
+      Error = "'" + Name + "' is not JSON: " + llvm::toString(Doc.takeError());
+      return 2;
+    }
+    const json::Object *O = Doc->getAsObject();
+    std::optional<Kind> This;
+    if (O && O->get("runs"))
+      This = Kind::Sarif;
+    else if (O && O->getString("tool") == "llvmown")
+      This = Kind::Baseline;
+    else if (O && O->get("findings"))
+      This = Kind::Json;
+    if (!This) {
+      Error = "'" + Name +
+              "' is neither an llvmown JSON report, a SARIF log nor a baseline";
+      return 2;
+    }
+    if (Common && *Common != *This) {
+      Error = "cannot merge '" + Name +
+              "' with the inputs before it: they are of different kinds";
+      return 2;
+    }
+    Common = This;
+    if (*This == Kind::Baseline &&
+        !parseBaseline((*Buffer)->getBuffer(), Name, Entries, Error))
+      return 2;
+    Docs.push_back(std::move(*Doc));
+  }
+  if (!Common) {
+    Error = "--merge needs the files to merge";
+    return 2;
+  }
+  switch (*Common) {
+  case Kind::Json:
+    return detail::mergeJsonReports(Docs, Inputs, OS, Error);
+  case Kind::Sarif:
+    return detail::mergeSarifReports(Docs, Inputs, OS, Error);
+  case Kind::Baseline:
+    printBaseline(OS, std::move(Entries));
+    return 0;
+  }
+  return 2;
+}
+
+} // namespace llvmown

@@ -1,0 +1,266 @@
+//===- Runner.cpp - running the checks on translation units, in parallel --===//
+//
+// Why not clang::tidy::runClangTidy: it is what this file does, line for
+// line, except for two things that matter once several units run at once.
+// - ClangTool changes the working directory of its file system to each
+//   command's directory. Over the real file system (what clang-tidy passes)
+//   that is chdir(), which is process-wide: parallel units would resolve
+//   relative paths against each other's directories. Here every unit gets a
+//   physical file system with a working directory of its own.
+// - ClangTool prints "Error while processing <file>." straight to stderr
+//   from the worker thread, in the middle of other units' output. Here that
+//   is turned off; the tool reports failed units itself, in order.
+// Everything else (argument adjusters, the diagnostic consumer, the action
+// factory, the static-analyzer macro) is as in clang-tidy 19.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Runner.h"
+
+#include "ClangTidy.h"
+#include "ClangTidyModule.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+#include <condition_variable>
+#include <mutex>
+#include <optional>
+
+using namespace clang;
+using namespace clang::tidy;
+using namespace clang::tooling;
+
+namespace llvmown {
+
+namespace {
+
+/// The commands of one unit, resolved on the main thread.
+class StoredCommands : public CompilationDatabase {
+public:
+  explicit StoredCommands(std::vector<CompileCommand> Commands)
+      : Commands(std::move(Commands)) {}
+  std::vector<CompileCommand>
+  getCompileCommands(llvm::StringRef) const override {
+    return Commands;
+  }
+
+private:
+  std::vector<CompileCommand> Commands;
+};
+
+class ActionFactory : public FrontendActionFactory {
+public:
+  ActionFactory(ClangTidyContext &Context,
+                llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS)
+      : ConsumerFactory(Context, std::move(FS)) {}
+
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<Action>(&ConsumerFactory);
+  }
+
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+                     DiagnosticConsumer *DiagConsumer) override {
+    // As clang-tidy: code may test __clang_analyzer__.
+    Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
+    return FrontendActionFactory::runInvocation(Invocation, Files,
+                                                PCHContainerOps, DiagConsumer);
+  }
+
+private:
+  class Action : public ASTFrontendAction {
+  public:
+    explicit Action(ClangTidyASTConsumerFactory *Factory) : Factory(Factory) {}
+    std::unique_ptr<ASTConsumer>
+    CreateASTConsumer(CompilerInstance &Compiler,
+                      llvm::StringRef File) override {
+      return Factory->createASTConsumer(Compiler, File);
+    }
+
+  private:
+    ClangTidyASTConsumerFactory *Factory;
+  };
+
+  ClangTidyASTConsumerFactory ConsumerFactory;
+};
+
+/// clang-tidy's runClangTidy for one file, minus chdir and the stray
+/// message (see the file comment). Returns false if ClangTool failed.
+bool runChecks(ClangTidyContext &Context, const CompilationDatabase &DB,
+               const std::string &File,
+               llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
+               std::vector<ClangTidyError> &Errors) {
+  ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(), FS);
+  Tool.setPrintErrorMessage(false);
+
+  ArgumentsAdjuster PerFileExtraArgumentsInserter =
+      [&Context](const CommandLineArguments &Args, llvm::StringRef Filename) {
+        ClangTidyOptions Opts = Context.getOptionsForFile(Filename);
+        CommandLineArguments AdjustedArgs = Args;
+        if (Opts.ExtraArgsBefore) {
+          auto I = AdjustedArgs.begin();
+          if (I != AdjustedArgs.end() && !llvm::StringRef(*I).starts_with("-"))
+            ++I; // Skip compiler binary name, if it is there.
+          AdjustedArgs.insert(I, Opts.ExtraArgsBefore->begin(),
+                              Opts.ExtraArgsBefore->end());
+        }
+        if (Opts.ExtraArgs)
+          AdjustedArgs.insert(AdjustedArgs.end(), Opts.ExtraArgs->begin(),
+                              Opts.ExtraArgs->end());
+        return AdjustedArgs;
+      };
+  Tool.appendArgumentsAdjuster(PerFileExtraArgumentsInserter);
+  Tool.appendArgumentsAdjuster(getStripPluginsAdjuster());
+
+  ClangTidyDiagnosticConsumer DiagConsumer(Context, nullptr,
+                                           /*RemoveIncompatibleErrors=*/true,
+                                           /*GetFixesFromNotes=*/false);
+  DiagnosticsEngine DE(new DiagnosticIDs(), new DiagnosticOptions(),
+                       &DiagConsumer, /*ShouldOwnClient=*/false);
+  Context.setDiagnosticsEngine(&DE);
+  Tool.setDiagnosticConsumer(&DiagConsumer);
+
+  ActionFactory Factory(Context, FS);
+  int Status = Tool.run(&Factory);
+  Errors = DiagConsumer.take();
+  return Status == 0;
+}
+
+} // namespace
+
+TranslationUnitResult checkTranslationUnit(const LayeredOptions &Layers,
+                                           const TranslationUnitJob &Job) {
+  TranslationUnitResult Result;
+  // A database may name files that are gone (generated, deleted since).
+  if (!llvm::sys::fs::exists(Job.File)) {
+    Result.Failed = true;
+    Result.SetupError = "the file does not exist";
+    return Result;
+  }
+  // ClangTool stops the whole process if it cannot enter a command's
+  // directory; a stale database must only fail its own unit.
+  for (const CompileCommand &C : Job.Commands) {
+    if (!llvm::sys::fs::is_directory(C.Directory)) {
+      Result.Failed = true;
+      Result.SetupError = "the directory of its compile command, '" +
+                          C.Directory + "', does not exist";
+      return Result;
+    }
+  }
+
+  // A file system whose working directory is this unit's alone; ClangTool
+  // moves it to the command's directory, and the options provider looks up
+  // .clang-tidy files through it.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
+      new llvm::vfs::OverlayFileSystem(llvm::vfs::createPhysicalFileSystem()));
+  ClangTidyContext Context(Layers.makeProvider(FS));
+  StoredCommands DB(Job.Commands);
+  std::vector<ClangTidyError> Errors;
+  bool OK = runChecks(Context, DB, Job.File, FS, Errors);
+  Result.Findings.reserve(Errors.size());
+  for (ClangTidyError &E : Errors) {
+    FindingKind Kind = classify(E);
+    Result.Failed |= Kind == FindingKind::CompileError;
+    Result.Findings.push_back(Finding{std::move(E), Job.File, Kind});
+  }
+  if (!OK && !Result.Failed) {
+    Result.Failed = true;
+    Result.SetupError = "the compiler could not be run on it";
+  }
+  Result.Stats = Context.getStats();
+  return Result;
+}
+
+void ProgressLine::update(size_t Done, llvm::StringRef File) {
+  if (!Enabled)
+    return;
+  std::string Line =
+      "[" + std::to_string(Done) + "/" + std::to_string(Total) + "] ";
+  unsigned Width = llvm::sys::Process::StandardErrColumns();
+  if (Width == 0)
+    Width = 80;
+  llvm::StringRef Name = File;
+  // Keep the end of long paths: the file name is what tells units apart.
+  if (Line.size() + Name.size() >= Width && Width > Line.size() + 4)
+    Name = Name.take_back(Width - Line.size() - 4);
+  Line += Name.str();
+  Text = std::move(Line);
+  show();
+}
+
+void ProgressLine::hide() {
+  if (!Enabled || !Visible)
+    return;
+  llvm::errs() << "\r\x1b[2K";
+  llvm::errs().flush();
+  Visible = false;
+}
+
+void ProgressLine::show() {
+  if (!Enabled || Text.empty())
+    return;
+  llvm::errs() << "\r\x1b[2K" << Text;
+  llvm::errs().flush();
+  Visible = true;
+}
+
+void ProgressLine::finish() {
+  hide();
+  Text.clear();
+}
+
+void runAll(const LayeredOptions &Layers,
+            llvm::ArrayRef<TranslationUnitJob> Jobs, unsigned Threads,
+            ProgressLine &Progress,
+            llvm::function_ref<void(size_t, TranslationUnitResult &)> InOrder) {
+  if (Threads <= 1 || Jobs.size() <= 1) {
+    for (size_t I = 0; I < Jobs.size(); ++I) {
+      Progress.update(I + 1, Jobs[I].Shown); // the unit being checked
+      TranslationUnitResult R = checkTranslationUnit(Layers, Jobs[I]);
+      Progress.hide();
+      InOrder(I, R);
+    }
+    Progress.finish();
+    return;
+  }
+
+  std::mutex Lock; // guards Results, Done and standard error
+  std::condition_variable Ready;
+  std::vector<std::optional<TranslationUnitResult>> Results(Jobs.size());
+  size_t Done = 0;
+
+  llvm::DefaultThreadPool Pool(
+      llvm::hardware_concurrency(std::min<unsigned>(Threads, Jobs.size())));
+  for (size_t I = 0; I < Jobs.size(); ++I) {
+    Pool.async([&, I] {
+      TranslationUnitResult R = checkTranslationUnit(Layers, Jobs[I]);
+      std::lock_guard<std::mutex> Guard(Lock);
+      Results[I] = std::move(R);
+      Progress.update(++Done, Jobs[I].Shown);
+      Ready.notify_all();
+    });
+  }
+  for (size_t I = 0; I < Jobs.size(); ++I) {
+    std::unique_lock<std::mutex> Guard(Lock);
+    Ready.wait(Guard, [&] { return Results[I].has_value(); });
+    // Printing under the lock keeps workers' progress updates out of it.
+    Progress.hide();
+    InOrder(I, *Results[I]);
+    Results[I].reset(); // free the findings as soon as they are used
+    Progress.show();
+  }
+  Pool.wait();
+  Progress.finish();
+}
+
+} // namespace llvmown

@@ -1,0 +1,75 @@
+//===- Runner.h - running the checks on translation units, in parallel ----===//
+//
+// Each translation unit runs on a thread of its own with a ClangTidyContext,
+// options provider, file system and diagnostics engine of its own, so that
+// nothing is shared between concurrent runs (see Runner.cpp for why
+// clang-tidy's runClangTidy itself is not called). Results are handed back
+// in the order of the units, whatever order they finish in.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVMOWN_TOOL_RUNNER_H
+#define LLVMOWN_TOOL_RUNNER_H
+
+#include "Configuration.h"
+#include "Report.h"
+
+#include "ClangTidyDiagnosticConsumer.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include <string>
+#include <vector>
+
+namespace llvmown {
+
+/// One translation unit to check, with its commands resolved beforehand on
+/// the main thread (compilation databases are not meant to be shared
+/// across threads).
+struct TranslationUnitJob {
+  std::string File;  ///< absolute path
+  std::string Shown; ///< for messages: the path as the user gave it
+  std::vector<clang::tooling::CompileCommand> Commands;
+};
+
+struct TranslationUnitResult {
+  std::vector<Finding> Findings;
+  /// The unit had a compiler error or could not be compiled at all.
+  bool Failed = false;
+  /// Why it could not be compiled at all (no compiler error to show).
+  std::string SetupError;
+  clang::tidy::ClangTidyStats Stats;
+};
+
+/// Runs the checks on one unit.
+TranslationUnitResult checkTranslationUnit(const LayeredOptions &Layers,
+                                           const TranslationUnitJob &Job);
+
+/// A progress line on standard error: "[3/120] path", redrawn in place.
+class ProgressLine {
+public:
+  ProgressLine(bool Enabled, size_t Total) : Enabled(Enabled), Total(Total) {}
+  void update(size_t Done, llvm::StringRef File);
+  /// Erases the line before other output; show() puts it back.
+  void hide();
+  void show();
+  void finish();
+
+private:
+  bool Enabled;
+  size_t Total;
+  std::string Text;
+  bool Visible = false;
+};
+
+/// Runs every job on Threads threads and calls InOrder(Index, Result) on
+/// the calling thread for job 0, 1, 2... as soon as each and all before it
+/// are done. Progress is updated as jobs finish; InOrder runs with the
+/// progress line hidden, so it may print.
+void runAll(const LayeredOptions &Layers,
+            llvm::ArrayRef<TranslationUnitJob> Jobs, unsigned Threads,
+            ProgressLine &Progress,
+            llvm::function_ref<void(size_t, TranslationUnitResult &)> InOrder);
+
+} // namespace llvmown
+
+#endif
