@@ -1,0 +1,3 @@
+
+// Added by a staged change: no finding here.
+unsigned answer() { return 42; }
