@@ -433,6 +433,10 @@ const char *const ContainerDrains[] = {
     "erase", "clear", "pop_back", "pop_front", "pop",  "extract",
     "swap",  "resize", "remove_if", "erase_if", "splice", "shrink_to_fit"};
 
+const char *const ContainerLookups[] = {"find", "count", "contains",
+                                        "lookup"};
+const char *const ContainerSizeQueries[] = {"empty", "size"};
+
 bool recordIsOrDerivesFrom(const CXXRecordDecl *RD, llvm::StringRef Name,
                            unsigned Depth = 0) {
   if (!RD || Depth > 8)
@@ -789,6 +793,14 @@ bool ApiModel::isContainerAppend(llvm::StringRef Method) {
 
 bool ApiModel::isContainerDrain(llvm::StringRef Method) {
   return llvm::is_contained(ContainerDrains, Method);
+}
+
+bool ApiModel::isContainerLookup(llvm::StringRef Method) {
+  return llvm::is_contained(ContainerLookups, Method);
+}
+
+bool ApiModel::isContainerSizeQuery(llvm::StringRef Method) {
+  return llvm::is_contained(ContainerSizeQueries, Method);
 }
 
 const ResourceKind *ApiModel::kind(llvm::StringRef Name) const {

@@ -175,6 +175,10 @@ public:
   /// pop_back, extract, swap, ...), for the standard and LLVM containers.
   static bool isContainerAppend(llvm::StringRef Method);
   static bool isContainerDrain(llvm::StringRef Method);
+  /// Members that look a key up (find, count, contains, lookup), and those
+  /// that ask how much is there (empty, size).
+  static bool isContainerLookup(llvm::StringRef Method);
+  static bool isContainerSizeQuery(llvm::StringRef Method);
 
   /// The ORC row of \p FD, or null.
   const JitApiRow *jitRow(const FunctionDecl *FD) const;

@@ -102,7 +102,7 @@ bool isRequestLoop(const Stmt *S) {
     bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
       if (const CXXMethodDecl *MD = MCE->getMethodDecl();
           MD && MD->getIdentifier())
-        Bounded |= MD->getName() == "empty" || MD->getName() == "size";
+        Bounded |= ApiModel::isContainerSizeQuery(MD->getName());
       return !Bounded;
     }
   } F;
@@ -272,10 +272,11 @@ private:
     It->second = Done;
   }
 
-  /// The Error an add's result lands in: the variable it initializes, or
-  /// the call itself when it is tested directly.
-  const void *errorKey(const CallExpr *Call) const {
-    const Stmt *Child = Call;
+  /// Climbs from \p E through what only carries its value (casts,
+  /// temporaries, a copy into a by-value parameter) to the node that uses
+  /// it; returns that node and its child on the way.
+  std::pair<const Stmt *, const Stmt *> consumerOf(const Stmt *E) const {
+    const Stmt *Child = E;
     const Stmt *P = PM.getParent(Child);
     while (P &&
            (isa<ImplicitCastExpr>(P) || isa<ParenExpr>(P) || isa<FullExpr>(P) ||
@@ -285,6 +286,14 @@ private:
       Child = P;
       P = PM.getParent(P);
     }
+    return {Child, P};
+  }
+
+  /// The Error an add's result lands in: the variable it initializes, or
+  /// the call itself when it is tested directly.
+  const void *errorKey(const CallExpr *Call) const {
+    auto [Child, P] = consumerOf(Call);
+    (void)Child;
     if (const auto *DS = dyn_cast_or_null<DeclStmt>(P))
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D);
@@ -385,16 +394,7 @@ private:
   /// understands hands the tracker to someone else (a map, a member, a
   /// caller, a lambda): from then on it is not this function's to remove.
   void use(const DeclRefExpr *DRE, const VarDecl *V, TrackerState &S) {
-    const Stmt *Child = DRE;
-    const Stmt *P = PM.getParent(Child);
-    while (P && (isa<ImplicitCastExpr>(P) || isa<ParenExpr>(P) ||
-                 isa<MaterializeTemporaryExpr>(P) ||
-                 isa<CXXBindTemporaryExpr>(P) || isa<FullExpr>(P) ||
-                 (isa<CXXConstructExpr>(P) &&
-                  cast<CXXConstructExpr>(P)->getNumArgs() == 1))) {
-      Child = P;
-      P = PM.getParent(P);
-    }
+    auto [Child, P] = consumerOf(DRE);
     if (!P)
       return;
     if (const auto *CE = dyn_cast<CallExpr>(P)) {
@@ -735,7 +735,9 @@ void JitResourceAnalysis::scanCalls(const FunctionDecl *Outer,
       if (!MD || !MD->getIdentifier())
         return true;
       StringRef N = MD->getName();
-      if (N == "reset" || N == "clear" || N == "swap" || N == "release")
+      // A smart pointer's reset/release, or a container emptied whole (an
+      // erase of one key leaves the others).
+      if (N == "reset" || N == "release" || N == "clear" || N == "swap")
         noteReset(MCE->getImplicitObjectArgument());
       return true;
     }
@@ -770,10 +772,9 @@ bool JitResourceAnalysis::isCompileCache(const Stmt *Body) {
       if (!MD || !MD->getIdentifier() || !F)
         return true;
       StringRef N = MD->getName();
-      if (N == "find" || N == "count" || N == "contains" || N == "lookup")
+      if (ApiModel::isContainerLookup(N))
         Looked.insert(F);
-      if (N == "insert" || N == "emplace" || N == "try_emplace" ||
-          N == "insert_or_assign")
+      if (ApiModel::isContainerAppend(N))
         Stored.insert(F);
       return true;
     }
