@@ -1,7 +1,7 @@
 //===- CApiDisposeCheck.cpp -----------------------------------------------===//
 
 #include "CApiDisposeCheck.h"
-#include "engine/ExprUtils.h"
+#include "engine/AstHelpers.h"
 #include "engine/OwnershipAnalysis.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -24,7 +24,7 @@ bool callsCApi(const Stmt *Body, const ApiModel &Model) {
         Found = true;
       else if (const FunctionDecl *FD = CE->getDirectCallee())
         if (const ResourceKind *K = Model.kindOfPointer(FD->getReturnType()))
-          Found = K->CreatedByAnyReturn;
+          Found = K->is(CreatedByAnyReturn);
       return !Found;
     }
   } F(Model);

@@ -119,7 +119,7 @@ void ModuleOutlivesContextCheck::analyzeFunctions(
     for (const UseAfterEndFact *U : Uses) {
       const Owner &O = F.Owners[U->Owner];
       std::string OwnerName = quoted(O.holder());
-      bool FromTSM = O.Kind && O.Kind->Name == "ThreadSafeModule";
+      bool FromTSM = O.Kind && O.Kind->Id == KindId::ThreadSafeModule;
       bool Moved = U->End.How == EndHow::MovedIntoCall;
       std::string How =
           Moved ? "moved into '" + U->End.Callee + "'" : "destroyed";

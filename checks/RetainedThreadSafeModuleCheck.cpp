@@ -30,7 +30,7 @@ RetainedThreadSafeModuleCheck::RetainedThreadSafeModuleCheck(
     : FunctionBodyCheck(Name, Context),
       LongLivedTypes(Options.get("LongLivedTypes", "")),
       ReleaseFunctions(Options.get("ReleaseFunctions", "")) {
-  Model.addUserRows(ReleaseFunctions, Effect::Releases, "*");
+  Model.addUserRows(ReleaseFunctions, Effect::Releases, KindId::Any);
 }
 
 void RetainedThreadSafeModuleCheck::storeOptions(

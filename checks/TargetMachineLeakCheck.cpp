@@ -25,7 +25,7 @@ namespace clang::tidy::llvmown {
 
 namespace {
 
-constexpr llvm::StringLiteral KindName = "TargetMachine";
+constexpr KindId Kind = KindId::TargetMachine;
 
 /// True if \p Body (or, for a constructor, its member initializers) calls
 /// something that creates a tracked object.
@@ -130,9 +130,9 @@ TargetMachineLeakCheck::TargetMachineLeakCheck(StringRef Name,
       OwningFactories(Options.get("OwningFactories", "")),
       ReleaseFunctions(Options.get("ReleaseFunctions", "")),
       TransferFunctions(Options.get("TransferFunctions", "")) {
-  Model.addUserRows(OwningFactories, Effect::Creates, KindName);
-  Model.addUserRows(ReleaseFunctions, Effect::Releases, KindName);
-  Model.addUserRows(TransferFunctions, Effect::Consumes, KindName);
+  Model.addUserRows(OwningFactories, Effect::Creates, Kind);
+  Model.addUserRows(ReleaseFunctions, Effect::Releases, Kind);
+  Model.addUserRows(TransferFunctions, Effect::Consumes, Kind);
 }
 
 void TargetMachineLeakCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
@@ -146,7 +146,7 @@ void TargetMachineLeakCheck::analyzeFunctions(
   ASTContext *Ctx = &Context;
   const SourceManager &SM = Ctx->getSourceManager();
   AnalysisOptions AO;
-  AO.Kinds.push_back(Model.kind(KindName));
+  AO.Kinds.push_back(Model.kind(Kind));
   DerivedFactories Derived;
   OwnershipAnalysis OA(Model, *Ctx, AO, &Derived);
 

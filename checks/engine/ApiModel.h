@@ -1,15 +1,18 @@
 //===- ApiModel.h - what LLVM APIs do to object ownership -----------------===//
 //
 // The one place that knows which API creates, releases, consumes or borrows
-// which LLVM object. Knowledge is data: tables of rows in ApiModel.cpp, plus
-// rows that users add through check options. The analysis and the checks ask
-// the model; they never name an LLVM function themselves.
+// which LLVM object, what ORC calls do to JIT'd code, and which member
+// functions of smart pointers, containers and ThreadSafeModules the
+// analyses rely on. Knowledge is data: typed tables of rows in
+// ApiModel.cpp, plus rows that users add through check options. The
+// analyses and the checks ask the model; they never name an LLVM function.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef LLVMOWN_ENGINE_APIMODEL_H
 #define LLVMOWN_ENGINE_APIMODEL_H
 
+#include "CallSite.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
@@ -23,12 +26,91 @@ class raw_ostream;
 } // namespace llvm
 
 namespace clang {
+class CXXMethodDecl;
 class FunctionDecl;
+class NamedDecl;
 class QualType;
-class Type;
 } // namespace clang
 
 namespace clang::tidy::llvmown {
+
+/// The resource kinds the built-in tables name. Rows say which kind with
+/// one of these, so a misspelt kind does not compile.
+enum class KindId : uint8_t {
+  TargetMachine,
+  LLVMContext,
+  Module,
+  ThreadSafeContext,
+  ThreadSafeModule,
+  IR,
+  Builder,
+  PassManager,
+  PassBuilderOptions,
+  TargetData,
+  MemoryBuffer,
+  DIBuilder,
+  ExecutionEngine,
+  OrcThreadSafeContext,
+  OrcThreadSafeModule,
+  OrcLLJITBuilder,
+  OrcLLJIT,
+  OrcJITTargetMachineBuilder,
+  OrcDefinitionGenerator,
+  OrcMaterializationUnit,
+  OrcSymbolStringPoolEntry,
+  OrcResourceTracker,
+  Binary,
+  GenericValue,
+  TargetMachineOptions,
+  OperandBundle,
+  DisasmContext,
+  Message,
+  ErrorMessage,
+  Error,
+  /// A project's own create/dispose pair (check options): each pair is a
+  /// kind of its own.
+  UserPair,
+  /// Rows only: applies to whatever tracked kind the value has (smart
+  /// pointers adopt any object).
+  Any,
+};
+
+/// What the analyses need to know about a kind, besides its name.
+enum KindProperty : unsigned {
+  /// Every function returning this handle type hands the caller one to
+  /// release (LLVMErrorRef: each must be consumed or passed on).
+  CreatedByAnyReturn = 1 << 0,
+  /// Its end invalidates what belongs to it: modules and IR live in an
+  /// LLVMContext; a ThreadSafeContext or ThreadSafeModule holds one.
+  OwnsIR = 1 << 1,
+  /// Values of this kind carry the owner they belong to (IR and modules
+  /// belong to a context; owners are how IR gets created in them).
+  CarriesOwner = 1 << 2,
+  /// Copies share the object (a ThreadSafeContext is a shared reference):
+  /// one holder's end does not end it.
+  SharedHandle = 1 << 3,
+  /// Holding one by value keeps an LLVMContext alive.
+  PinsContext = 1 << 4,
+  /// A handle of the LLVM C API with a dispose function
+  /// (llvmown-c-api-dispose's kinds).
+  CApiHandle = 1 << 5,
+};
+
+/// A family of owned objects: what it is called in messages, the C++
+/// classes and C handle types that point to it, and how it is released.
+struct ResourceKind {
+  KindId Id;
+  llvm::StringRef Name;                    // "TargetMachine"
+  std::vector<llvm::StringRef> CxxClasses; // "llvm::TargetMachine"
+  std::vector<llvm::StringRef> CHandles;   // "LLVMTargetMachineRef"
+  llvm::StringRef CxxRelease;              // "delete or std::unique_ptr"
+  llvm::StringRef CRelease;                // "LLVMDisposeTargetMachine"
+  /// What messages call one ("LLVMModuleRef", "message string").
+  llvm::StringRef Noun;
+  unsigned Properties = 0;
+
+  bool is(KindProperty P) const { return Properties & P; }
+};
 
 /// What a call does to the ownership of one of its values.
 enum class Effect {
@@ -47,38 +129,17 @@ enum class Effect {
   ReturnsBorrowed,
 };
 
-/// Argument positions with a special meaning.
-enum : int {
-  /// The call's result.
-  ReturnValue = -1,
-  /// Every argument that holds a tracked object (user-supplied rows).
-  AnyArgument = -2,
-};
-
-/// A family of owned objects: what it is called in messages, the C++ class
-/// and C handle types that point to it, and how it must be released.
-struct ResourceKind {
-  llvm::StringRef Name;                 // "TargetMachine"
-  std::vector<llvm::StringRef> CxxClasses; // "llvm::TargetMachine"
-  std::vector<llvm::StringRef> CHandles;   // "LLVMTargetMachineRef"
-  llvm::StringRef CxxRelease;           // "delete" / "std::unique_ptr"
-  llvm::StringRef CRelease;             // "LLVMDisposeTargetMachine"
-  /// What messages call one ("LLVMModuleRef", "message string").
-  llvm::StringRef Noun = "";
-  /// Every function returning this handle type hands the caller one to
-  /// release (LLVMErrorRef: each must be consumed or passed on).
-  bool CreatedByAnyReturn = false;
-};
-
-/// One fact about one API.
+/// One fact about one API. Built-in rows are written with the builders in
+/// ApiModel.cpp (`creates(...).boundTo(1)`), so every field is named.
 struct ApiRow {
-  std::string Name;     // qualified name, e.g. "llvm::Target::createTargetMachine"
+  llvm::StringRef Name; ///< qualified name: "llvm::Target::createTargetMachine"
   Effect Eff;
-  std::string Kind;     // ResourceKind name, or "*" for any tracked kind
-  int Arg = ReturnValue; // argument index (not counting `this`)
-  /// Creates only: the effect holds only when the declaration returns a raw
-  /// pointer (Target::createTargetMachine has so far; a future LLVM returning
-  /// std::unique_ptr makes the row inert instead of wrong).
+  /// The kind; null when the row applies to any tracked kind (AnyKind).
+  const ResourceKind *Kind = nullptr;
+  int Arg = ReturnValue; ///< argument index (not counting `this`)
+  /// Creates only: holds only when the declaration returns a raw pointer
+  /// (a future LLVM returning std::unique_ptr makes the row inert instead
+  /// of wrong).
   bool OnlyIfRawPointer = false;
   /// Creates only: the new object belongs to the one passed as argument
   /// BindTo (a module parsed into a context), or -1. Releasing that one
@@ -89,6 +150,10 @@ struct ApiRow {
   bool OnFailureOnly = false;
   /// Creates through an out-parameter whether or not the call fails.
   bool WrittenOnFailure = false;
+  /// The first LLVM major version known to declare it (0: all of them).
+  unsigned Since = 0;
+
+  bool anyKind() const { return !Kind; }
 };
 
 /// What an ORC call does to JIT'd code and the resource trackers that own it
@@ -111,21 +176,72 @@ enum class JitRole {
   ReturnsDefaultTracker,
 };
 
-/// Argument positions of JitApiRow::TrackerArg.
+/// Argument positions of JitApiRow::TrackerArg, besides ThisArg and 0..N.
 enum : int {
   /// The add uses the JITDylib's default tracker.
   NoTracker = -1,
-  /// The object the method is called on.
-  ThisArg = -3,
   /// Argument 0 if the overload's first parameter is a tracker, else
   /// NoTracker (LLJIT::addIRModule(RT, TSM) vs addIRModule(JD, TSM)).
   TrackerIfFirstParam = -4,
 };
 
 struct JitApiRow {
-  std::string Name;
+  llvm::StringRef Name;
   JitRole Role;
   int TrackerArg = NoTracker;
+};
+
+/// What a member function does to the object it is called on, for the
+/// holders the analyses follow: smart pointers, containers and
+/// ThreadSafeModules. A method may have several.
+enum Verb : unsigned {
+  /// A container gets a new element (push_back, insert, emplace, ...).
+  Adds = 1 << 0,
+  /// Elements leave a container (erase, clear, pop_back, extract, swap).
+  TakesOut = 1 << 1,
+  /// A key is looked up (find, count, contains, lookup).
+  LooksUp = 1 << 2,
+  /// The size is asked (empty, size).
+  AsksSize = 1 << 3,
+  /// The holder is left empty: whatever it held is dropped, freed or
+  /// handed out (reset, release, clear, swap).
+  Empties = 1 << 4,
+  /// A smart pointer drops what it holds and may take a new pointer.
+  Resets = 1 << 5,
+  /// A smart pointer hands out what it holds without freeing it.
+  ReleasesPointee = 1 << 6,
+  /// The pointer a smart pointer holds, ownership staying put (get()).
+  GetsPointer = 1 << 7,
+  /// A ThreadSafeModule hands its module to a callback that may move it
+  /// out (consumingModuleDo), leaving an empty shell.
+  TakesModuleOut = 1 << 8,
+};
+
+struct VerbRow {
+  /// The class ("std::unique_ptr"), or empty for a member of that name in
+  /// any class (the standard and LLVM containers share their vocabulary).
+  llvm::StringRef Class;
+  llvm::StringRef Method;
+  unsigned Verbs;
+  /// "Class::Method", or Method: the name the index matches.
+  llvm::StringRef Name;
+};
+
+/// Rows indexed by the simple name of the declaration they describe: a
+/// lookup costs one hash when no row applies, then a qualified-name match.
+/// Every table of the model is loaded and searched through one of these.
+template <typename RowT> class RowIndex {
+public:
+  const RowT &add(RowT Row);
+  /// Every row whose Name matches \p D's qualified name.
+  llvm::SmallVector<const RowT *, 2> lookup(const NamedDecl *D) const;
+  /// Every row filed under \p D's simple name, matching or not.
+  llvm::ArrayRef<const RowT *> candidates(const NamedDecl *D) const;
+  const std::deque<RowT> &rows() const { return Rows; }
+
+private:
+  std::deque<RowT> Rows; // stable addresses
+  llvm::StringMap<llvm::SmallVector<const RowT *, 2>> BySimpleName;
 };
 
 /// The API model: built-in tables plus user rows.
@@ -134,8 +250,11 @@ public:
   /// The built-in model (every table in ApiModel.cpp).
   ApiModel();
 
+  /// The built-in kind \p Id (never null for a built-in id).
+  const ResourceKind *kind(KindId Id) const;
+
   /// Adds user rows from a `;`-separated list of qualified names.
-  void addUserRows(llvm::StringRef Names, Effect Eff, llvm::StringRef Kind);
+  void addUserRows(llvm::StringRef Names, Effect Eff, KindId Kind);
 
   /// Adds a project's own create/dispose pairs (`make:destroy;...`), each
   /// a kind of its own. Returns the malformed items, if any.
@@ -156,6 +275,12 @@ public:
   /// The row of \p FD with effect \p E on argument \p Arg (ReturnValue for the
   /// result), honouring AnyArgument and OnlyIfRawPointer; null if none.
   const ApiRow *find(const FunctionDecl *FD, Effect E, int Arg) const;
+  /// True if a call to \p FD releases or takes over argument \p Arg.
+  bool releasesOrConsumes(const FunctionDecl *FD, int Arg) const;
+
+  /// The kind \p Row is about for a call to \p FD: the row's kind, or for
+  /// an any-kind row, the kind of object \p FD returns.
+  const ResourceKind *kindFor(const ApiRow &Row, const FunctionDecl *FD) const;
 
   /// The kind whose C++ class (or a class derived from it) or C handle type
   /// \p PointerType points to; null if it is not an owned-object pointer.
@@ -169,16 +294,15 @@ public:
   /// True if \p T owns what it points to: std::unique_ptr or a container of
   /// them (std::vector<std::unique_ptr<Module>>, maps, ...).
   static bool isOwningHolder(clang::QualType T);
+  /// True if \p T is a std::shared_ptr (copies share the object).
+  static bool isSharedPointer(clang::QualType T);
 
-  /// Container member functions that add an element (push_back, insert,
-  /// ...) and that take elements out or empty the container (erase, clear,
-  /// pop_back, extract, swap, ...), for the standard and LLVM containers.
-  static bool isContainerAppend(llvm::StringRef Method);
-  static bool isContainerDrain(llvm::StringRef Method);
-  /// Members that look a key up (find, count, contains, lookup), and those
-  /// that ask how much is there (empty, size).
-  static bool isContainerLookup(llvm::StringRef Method);
-  static bool isContainerSizeQuery(llvm::StringRef Method);
+  /// The verbs of member function \p MD (a Verb mask; 0 if none).
+  unsigned verbs(const CXXMethodDecl *MD) const;
+  /// True if \p MD has any of the verbs of \p Mask.
+  bool hasVerb(const CXXMethodDecl *MD, unsigned Mask) const {
+    return verbs(MD) & Mask;
+  }
 
   /// The ORC row of \p FD, or null.
   const JitApiRow *jitRow(const FunctionDecl *FD) const;
@@ -198,11 +322,10 @@ public:
   /// session, or a container or pair holding some.
   bool holdsTrackerSP(clang::QualType T) const;
 
-  /// The kind named \p Name; null if unknown.
-  const ResourceKind *kind(llvm::StringRef Name) const;
-
   const std::deque<ResourceKind> &kinds() const { return Kinds; }
-  const std::deque<ApiRow> &rows() const { return Rows; }
+  const std::deque<ApiRow> &rows() const { return Rows.rows(); }
+  const std::deque<JitApiRow> &jitRows() const { return JitRows.rows(); }
+  const std::deque<VerbRow> &verbRows() const { return VerbRows.rows(); }
 
   /// True if \p FD belongs to LLVM itself (namespace llvm, or a C function
   /// named LLVM*). LLVM APIs that take an object pointer without being listed
@@ -210,13 +333,12 @@ public:
   static bool isLLVMApi(const FunctionDecl *FD);
 
 private:
-  void add(ApiRow Row);
-  std::deque<ResourceKind> Kinds; // stable addresses
-  std::deque<std::string> UserStrings; // backing store of user kinds' names
-  std::deque<ApiRow> Rows; // stable addresses
-  llvm::StringMap<llvm::SmallVector<const ApiRow *, 2>> BySimpleName;
-  std::deque<JitApiRow> JitRows;
-  llvm::StringMap<llvm::SmallVector<const JitApiRow *, 2>> JitBySimpleName;
+  std::deque<ResourceKind> Kinds;      // stable addresses
+  std::deque<std::string> UserStrings; // backing store of user names
+  RowIndex<ApiRow> Rows;
+  RowIndex<JitApiRow> JitRows;
+  RowIndex<VerbRow> VerbRows;
+  llvm::StringRef keep(llvm::StringRef S);
 };
 
 } // namespace clang::tidy::llvmown

@@ -2,7 +2,8 @@
 
 #include "JitResourceAnalysis.h"
 #include "Dataflow.h"
-#include "ExprUtils.h"
+#include "AstHelpers.h"
+#include "Environment.h"
 #include "NameMatcher.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -19,51 +20,19 @@ namespace clang::tidy::llvmown {
 
 namespace {
 
-/// Looks through what does not change which tracker (or JIT) an expression
-/// refers to: skipTransparent, plus copies of a smart pointer, `RT->`,
-/// `*J` and `.get()`.
-const Expr *rootExpr(const Expr *E) {
-  while (E) {
-    E = skipTransparent(E);
-    if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(E);
-        CE && CE->getNumArgs() == 1 &&
-        CE->getConstructor()->isCopyOrMoveConstructor()) {
-      E = CE->getArg(0);
-      continue;
-    }
-    if (const auto *OCE = dyn_cast_or_null<CXXOperatorCallExpr>(E);
-        OCE &&
-        (OCE->getOperator() == OO_Arrow || OCE->getOperator() == OO_Star) &&
-        OCE->getNumArgs() == 1) {
-      E = OCE->getArg(0);
-      continue;
-    }
-    if (const auto *UO = dyn_cast_or_null<UnaryOperator>(E);
-        UO && UO->getOpcode() == UO_Deref) {
-      E = UO->getSubExpr();
-      continue;
-    }
-    if (const auto *MCE = dyn_cast_or_null<CXXMemberCallExpr>(E);
-        MCE && MCE->getMethodDecl() && MCE->getMethodDecl()->getIdentifier() &&
-        MCE->getMethodDecl()->getName() == "get" && MCE->getNumArgs() == 0) {
-      E = MCE->getImplicitObjectArgument();
-      continue;
-    }
-    return E;
-  }
-  return E;
+const Expr *rootExpr(const Expr *E, const ApiModel &M) {
+  return Locator::rootOf(E, M);
 }
 
-const VarDecl *rootVar(const Expr *E) {
-  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(rootExpr(E));
-  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+const VarDecl *rootVar(const Expr *E, const ApiModel &M) {
+  return Locator::rootVar(E, M);
 }
 
 /// True if \p E reaches an object through a member of `this` (`J->`,
 /// `this->ES`, `MainJD`, `J->getMainJITDylib()`).
-bool throughThisMember(const Expr *E) {
+bool throughThisMember(const Expr *E, const ApiModel &M) {
   for (unsigned Depth = 0; E && Depth < 8; ++Depth) {
-    E = rootExpr(E);
+    E = rootExpr(E, M);
     if (const auto *ME = dyn_cast_or_null<MemberExpr>(E)) {
       if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
         return true;
@@ -81,7 +50,7 @@ bool throughThisMember(const Expr *E) {
 
 /// The loop an add in it repeats per request: `while`, `do` and `for(;;)`.
 /// A range-for or a `for` with a condition walks a fixed set of inputs.
-bool isRequestLoop(const Stmt *S) {
+bool isRequestLoop(const Stmt *S, const ApiModel &M) {
   const Expr *Cond = nullptr;
   if (const auto *W = dyn_cast<WhileStmt>(S))
     Cond = W->getCond();
@@ -94,18 +63,18 @@ bool isRequestLoop(const Stmt *S) {
   // `while (!Pending.empty())`, `while (I < N)`: draining or counting
   // through what is already there, not waiting for requests.
   struct Finder : RecursiveASTVisitor<Finder> {
+    const ApiModel &M;
     bool Bounded = false;
+    explicit Finder(const ApiModel &M) : M(M) {}
     bool VisitBinaryOperator(BinaryOperator *BO) {
       Bounded |= BO->isRelationalOp();
       return !Bounded;
     }
     bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
-      if (const CXXMethodDecl *MD = MCE->getMethodDecl();
-          MD && MD->getIdentifier())
-        Bounded |= ApiModel::isContainerSizeQuery(MD->getName());
+      Bounded |= M.hasVerb(MCE->getMethodDecl(), AsksSize);
       return !Bounded;
     }
-  } F;
+  } F(M);
   if (Cond)
     F.TraverseStmt(const_cast<Expr *>(Cond));
   return !F.Bounded;
@@ -231,7 +200,7 @@ public:
 
 private:
   const CallExpr *creatorIn(const Expr *E) const {
-    const auto *CE = dyn_cast_or_null<CallExpr>(rootExpr(E));
+    const auto *CE = dyn_cast_or_null<CallExpr>(rootExpr(E, Model));
     if (!CE)
       return nullptr;
     const JitApiRow *R = Model.jitRow(CE->getDirectCallee());
@@ -318,7 +287,7 @@ private:
   void call(const CallExpr *CE, TrackerState &S, bool Report) {
     const FunctionDecl *FD = CE->getDirectCallee();
     if (int Arg = wrapperArg(CE); Arg >= 0) {
-      if (const VarDecl *V = rootVar(CE->getArg(Arg));
+      if (const VarDecl *V = rootVar(CE->getArg(Arg), Model);
           V && S.Vars.count(V) && !(S.Vars[V] & Done)) {
         S.Pending[errorKey(CE)][V] |= S.Vars[V];
         S.Vars[V] = Loaded;
@@ -335,7 +304,7 @@ private:
         // Operator calls count `this` as argument 0; members here are not.
         TrackerE = CE->getArg(Arg);
       }
-      const VarDecl *V = rootVar(TrackerE);
+      const VarDecl *V = rootVar(TrackerE, Model);
       bool Tracked = V && S.Vars.count(V);
       switch (R->Role) {
       case JitRole::AddsCode:
@@ -364,7 +333,7 @@ private:
     // RT = JD.createResourceTracker(); RT = nullptr; RT.reset().
     if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(CE);
         OCE && OCE->getOperator() == OO_Equal && OCE->getNumArgs() == 2) {
-      const VarDecl *V = rootVar(OCE->getArg(0));
+      const VarDecl *V = rootVar(OCE->getArg(0), Model);
       if (!isTrackerVar(V))
         return;
       assign(S, V, OCE->getArg(1), OCE->getOperatorLoc(), Report);
@@ -375,8 +344,7 @@ private:
       const auto *DRE = dyn_cast_or_null<DeclRefExpr>(
           skipTransparent(MCE->getImplicitObjectArgument()));
       const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-      if (MD && MD->getIdentifier() && MD->getName() == "reset" &&
-          isTrackerVar(V))
+      if (Model.hasVerb(MD, Resets) && isTrackerVar(V))
         drop(S, V, TrackerDrop::Reset, MCE->getBeginLoc(), Report);
     }
   }
@@ -566,7 +534,7 @@ void JitResourceAnalysis::findWrappers() {
         if (Arg < 0 || unsigned(Arg) >= CE->getNumArgs())
           return true;
         if (const auto *P =
-                dyn_cast_or_null<ParmVarDecl>(rootVar(CE->getArg(Arg))))
+                dyn_cast_or_null<ParmVarDecl>(rootVar(CE->getArg(Arg), M)))
           if (P->getDeclContext() == FD)
             Param = P->getFunctionScopeIndex();
         return Param < 0;
@@ -634,7 +602,7 @@ void JitResourceAnalysis::scanCalls(const FunctionDecl *Outer,
       // tracker-less add spelled out.
       if (Arg >= 0 && unsigned(Arg) < CE->getNumArgs())
         if (const auto *TC =
-                dyn_cast_or_null<CallExpr>(rootExpr(CE->getArg(Arg))))
+                dyn_cast_or_null<CallExpr>(rootExpr(CE->getArg(Arg), A.Model)))
           if (const JitApiRow *TR = A.Model.jitRow(TC->getDirectCallee());
               TR && TR->Role == JitRole::ReturnsDefaultTracker)
             Arg = NoTracker;
@@ -643,13 +611,13 @@ void JitResourceAnalysis::scanCalls(const FunctionDecl *Outer,
       Candidate C{CE, Method, Outer, nullptr, false};
       // Through `this`: the receiver or any argument (C API in a class).
       if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
-        C.ThroughMember = throughThisMember(MCE->getImplicitObjectArgument());
+        C.ThroughMember = throughThisMember(MCE->getImplicitObjectArgument(), A.Model);
       for (const Expr *Arg : CE->arguments())
         if (!C.ThroughMember && A.Model.isJitOwner(Arg->getType()))
-          C.ThroughMember = throughThisMember(Arg);
+          C.ThroughMember = throughThisMember(Arg, A.Model);
       // The innermost request loop, unless the JIT is made inside it.
       for (const Stmt *P = PM.getParent(CE); P; P = PM.getParent(P)) {
-        if (!isRequestLoop(P) || !contains(loopBody(P), CE))
+        if (!isRequestLoop(P, A.Model) || !contains(loopBody(P), CE))
           continue;
         if (!jitCreatedIn(CE, P))
           C.Loop = P;
@@ -664,11 +632,11 @@ void JitResourceAnalysis::scanCalls(const FunctionDecl *Outer,
     bool jitCreatedIn(const CallExpr *CE, const Stmt *Loop) {
       llvm::SmallVector<const VarDecl *, 2> Vars;
       if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
-        if (const VarDecl *V = rootVar(MCE->getImplicitObjectArgument()))
+        if (const VarDecl *V = rootVar(MCE->getImplicitObjectArgument(), A.Model))
           Vars.push_back(V);
       for (const Expr *Arg : CE->arguments())
         if (A.Model.isJitOwner(Arg->getType()))
-          if (const VarDecl *V = rootVar(Arg))
+          if (const VarDecl *V = rootVar(Arg, A.Model))
             Vars.push_back(V);
       for (const VarDecl *V : Vars) {
         // A JITDylib made per iteration belongs to the session and stays
@@ -737,7 +705,7 @@ void JitResourceAnalysis::scanCalls(const FunctionDecl *Outer,
       StringRef N = MD->getName();
       // A smart pointer's reset/release, or a container emptied whole (an
       // erase of one key leaves the others).
-      if (N == "reset" || N == "release" || N == "clear" || N == "swap")
+      if (A.Model.hasVerb(MD, Empties))
         noteReset(MCE->getImplicitObjectArgument());
       return true;
     }
@@ -763,18 +731,19 @@ void JitResourceAnalysis::scanCalls(const FunctionDecl *Outer,
 /// A compile-once cache: the function looks a key up in a member container
 /// and stores into the same container. Its adds grow with the number of
 /// distinct keys, which is the point of the cache, not with each call.
-bool JitResourceAnalysis::isCompileCache(const Stmt *Body) {
+bool JitResourceAnalysis::isCompileCache(const Stmt *Body) const {
   struct Finder : RecursiveASTVisitor<Finder> {
+    const ApiModel &M;
+    explicit Finder(const ApiModel &M) : M(M) {}
     llvm::SmallPtrSet<const FieldDecl *, 4> Looked, Stored;
     bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
       const CXXMethodDecl *MD = MCE->getMethodDecl();
       const FieldDecl *F = thisField(MCE->getImplicitObjectArgument());
       if (!MD || !MD->getIdentifier() || !F)
         return true;
-      StringRef N = MD->getName();
-      if (ApiModel::isContainerLookup(N))
+      if (M.hasVerb(MD, LooksUp))
         Looked.insert(F);
-      if (ApiModel::isContainerAppend(N))
+      if (M.hasVerb(MD, Adds))
         Stored.insert(F);
       return true;
     }
@@ -784,7 +753,7 @@ bool JitResourceAnalysis::isCompileCache(const Stmt *Body) {
           Stored.insert(F);
       return true;
     }
-  } F;
+  } F(Model);
   F.TraverseStmt(const_cast<Stmt *>(Body));
   return llvm::any_of(F.Looked,
                       [&](const FieldDecl *FD) { return F.Stored.count(FD); });

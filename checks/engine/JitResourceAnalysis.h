@@ -105,7 +105,7 @@ private:
   void scanCalls(const FunctionDecl *Outer, const Stmt *Body);
   void analyzeTrackers(const Decl *D, const Stmt *Body);
   bool isSetupMethod(const CXXMethodDecl *MD);
-  static bool isCompileCache(const Stmt *Body);
+  bool isCompileCache(const Stmt *Body) const;
   bool isJitOwnerClass(const CXXRecordDecl *RD) const;
 
   const ApiModel &Model;

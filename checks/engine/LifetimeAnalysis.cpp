@@ -10,7 +10,7 @@
 
 #include "LifetimeAnalysis.h"
 #include "Dataflow.h"
-#include "ExprUtils.h"
+#include "AstHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
@@ -108,16 +108,13 @@ struct LState {
   }
 };
 
-bool isOwnerKind(const ResourceKind *K) {
-  return K && (K->Name == "LLVMContext" || K->Name == "ThreadSafeContext" ||
-               K->Name == "ThreadSafeModule");
-}
+bool isOwnerKind(const ResourceKind *K) { return K && K->is(OwnsIR); }
 
 /// Kinds whose values carry what they belong to: IR, and contexts and the
 /// ThreadSafe* wrappers (a reference to one, `TSC->`, is how IR gets
 /// created in it).
 bool carriesBinding(const ResourceKind *K) {
-  return K && (K->Name == "IR" || K->Name == "Module" || isOwnerKind(K));
+  return K && K->is(CarriesOwner);
 }
 
 } // namespace
@@ -178,11 +175,7 @@ private:
   /// A ThreadSafeContext or std::shared_ptr: copies share the context.
   bool isSharedHandle(QualType T) {
     const ResourceKind *K = kindOf(T);
-    if (K && K->Name == "ThreadSafeContext")
-      return true;
-    const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
-    return RD && RD->getIdentifier() && RD->isInStdNamespace() &&
-           RD->getName() == "shared_ptr";
+    return (K && K->is(SharedHandle)) || ApiModel::isSharedPointer(T);
   }
   /// A shared handle initialised as a copy of another: one more reference,
   /// not the only owner.
@@ -336,7 +329,7 @@ void LifetimeFunction::store(const Expr *LHS, const Bind &V, const Expr *RHS,
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
         isLocal(VD) && !VD->getType()->isReferenceType()) {
       if (RHS && VD->getType()->isPointerType() &&
-          kindOf(VD->getType()) && kindOf(VD->getType())->Name == "LLVMContext") {
+          kindOf(VD->getType()) && kindOf(VD->getType())->Id == KindId::LLVMContext) {
         // `C = LLVMContextCreate()` / `C = new LLVMContext`: C owns it.
         const Expr *I = skipTransparent(RHS);
         if (isa<CXXNewExpr>(I))
@@ -407,19 +400,19 @@ void LifetimeFunction::transferCall(const Expr *Call, const FunctionDecl *FD,
     const Expr *O = skipTransparent(Obj);
     const auto *DRE = dyn_cast<DeclRefExpr>(O);
     const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    StringRef Method = FD && FD->getIdentifier() ? FD->getName() : "";
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
     if (VD && isOwnerVar(VD)) {
-      if (Method == "reset") {
+      if (Model.hasVerb(MD, Resets)) {
         endOwners(S.Current.lookup(VD), S, EndHow::Reset,
                   Call->getBeginLoc());
         S.Current.erase(VD);
         if (!Args.empty() && !isNullConstant(Args[0], Ctx))
           newOwnerFor(VD, Call, Bind(), S);
-      } else if (Method == "release") {
+      } else if (Model.hasVerb(MD, ReleasesPointee)) {
         bitsUnite(S.Escaped, S.Current.lookup(VD));
       }
     } else if (VD && isLocal(VD) &&
-               (Method == "reset" || Method == "release")) {
+               Model.hasVerb(MD, Resets | ReleasesPointee)) {
       // The holder no longer owns its module.
       S.Bound.erase(VD);
     }
@@ -457,7 +450,7 @@ void LifetimeFunction::transferCall(const Expr *Call, const FunctionDecl *FD,
     Bind AV = take(Arg, S);
     const ResourceKind *AK = kindOf(Arg->getType());
     if (FD && Model.find(FD, Effect::Releases, I) && AK &&
-        AK->Name == "LLVMContext") {
+        AK->Id == KindId::LLVMContext) {
       endOwners(AV.O, S, EndHow::Disposed, Call->getBeginLoc());
       continue;
     }
@@ -471,7 +464,7 @@ void LifetimeFunction::transferCall(const Expr *Call, const FunctionDecl *FD,
                    !ParamTy->isPointerType();
     // A ThreadSafeContext (or shared_ptr) copied anywhere is shared: its
     // holder's end no longer ends the context.
-    if (AK && AK->Name == "ThreadSafeContext" && !Moved &&
+    if (AK && AK->is(SharedHandle) && !Moved &&
         isa_and_nonnull<DeclRefExpr>(Inner))
       bitsUnite(S.Escaped, AV.O);
     if (isOwnerKind(AK) && !AK->CxxClasses.empty() && Moved &&
@@ -497,7 +490,7 @@ void LifetimeFunction::transferCall(const Expr *Call, const FunctionDecl *FD,
   }
   if (carriesBinding(RK) || (IsCtor && isOwnerKind(RK))) {
     if (FD && Model.find(FD, Effect::Creates, ReturnValue) && RK &&
-        RK->Name == "LLVMContext")
+        RK->Id == KindId::LLVMContext)
       return; // a new context: its owner is made where it is stored
     if (Result.O.any()) {
       // What is read from a bound variable (a copy, `*M`, `M.get()`) keeps
@@ -554,7 +547,7 @@ void LifetimeFunction::transferStmt(const Stmt *St, LState &S) {
         // `new LLVMContext` / LLVMContextCreate(): this pointer owns it.
         const Expr *I = skipTransparent(Init);
         const ResourceKind *K = kindOf(VD->getType());
-        if (K && K->Name == "LLVMContext" && isLocal(VD)) {
+        if (K && K->Id == KindId::LLVMContext && isLocal(VD)) {
           if (isa<CXXNewExpr>(I))
             PointerOwners.insert(VD);
           if (const auto *CE = dyn_cast<CallExpr>(I))

@@ -14,7 +14,7 @@
 
 #include "OwnershipAnalysis.h"
 #include "Dataflow.h"
-#include "ExprUtils.h"
+#include "AstHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
@@ -285,8 +285,8 @@ void FunctionAnalyzer::releaseBy(const Tokens &T, State &S, const Expr *Call,
           F.Earlier = Info->Call;
           F.EarlierCallee = Info->Callee;
         }
-      } else if (Row->Eff == Effect::Releases && Row->Kind != "*" && O.Kind &&
-                 Row->Kind != O.Kind->Name) {
+      } else if (Row->Eff == Effect::Releases && !Row->anyKind() && O.Kind &&
+                 Row->Kind != O.Kind) {
         F.Problem = DisposeProblem::Mismatch;
       } else {
         Report = false;
@@ -515,20 +515,18 @@ OwnershipAnalysis::createdKind(const FunctionDecl *FD,
     return llvm::is_contained(Opts.Kinds, K);
   };
   if (const ApiRow *R = Model.find(FD, Effect::Creates, ReturnValue);
-      R && !(Opts.CHandlesOnly && R->Kind == "*")) {
-    const ResourceKind *K = R->Kind == "*"
-                                ? Model.kindOfPointer(FD->getReturnType())
-                                : Model.kind(R->Kind);
+      R && !(Opts.CHandlesOnly && R->anyKind())) {
+    const ResourceKind *K = Model.kindFor(*R, FD);
     if (Tracked(K)) {
       if (CreatorName)
-        *CreatorName = R->Name;
+        *CreatorName = R->Name.str();
       return K;
     }
     return nullptr;
   }
   // LLVMErrorRef: whatever returns one hands it over.
   if (const ResourceKind *K = Model.kindOfPointer(FD->getReturnType());
-      K && K->CreatedByAnyReturn && Tracked(K)) {
+      K && K->is(CreatedByAnyReturn) && Tracked(K)) {
     if (CreatorName)
       *CreatorName = FD->getNameAsString();
     return K;
@@ -572,10 +570,10 @@ void FunctionAnalyzer::transferCall(const Expr *Call, const FunctionDecl *FD,
       if (const ApiRow *R = Model.find(FD, Effect::Creates, I)) {
         const auto *UO =
             dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
-        const ResourceKind *K = Model.kind(R->Kind);
+        const ResourceKind *K = R->Kind;
         if (UO && UO->getOpcode() == UO_AddrOf && K &&
             (A.Opts.Kinds.empty() || llvm::is_contained(A.Opts.Kinds, K))) {
-          unsigned Obj = objectFor(Call, K, R->Name, I);
+          unsigned Obj = objectFor(Call, K, R->Name.str(), I);
           Facts.Objects[Obj].OnFailureOnly = R->OnFailureOnly;
           Facts.Objects[Obj].WrittenOnFailure = R->WrittenOnFailure;
           Facts.Objects[Obj].Parent = parentOf(FD, R, Args, S);
@@ -649,11 +647,8 @@ void FunctionAnalyzer::transferCall(const Expr *Call, const FunctionDecl *FD,
   } else if (A.Opts.TrackDisposes && FD) {
     // A borrowed result: tracked only to catch its release.
     if (const ApiRow *R = Model.find(FD, Effect::ReturnsBorrowed, ReturnValue)) {
-      const ResourceKind *K = R->Kind == "*"
-                                  ? Model.kindOfPointer(FD->getReturnType())
-                                  : Model.kind(R->Kind);
-      if (K) {
-        unsigned Obj = objectFor(Call, K, R->Name);
+      if (const ResourceKind *K = Model.kindFor(*R, FD)) {
+        unsigned Obj = objectFor(Call, K, R->Name.str());
         Facts.Objects[Obj].Borrowed = true;
         Tokens V;
         bitsSet(V, 2 * Obj);

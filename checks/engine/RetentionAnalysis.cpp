@@ -1,7 +1,7 @@
 //===- RetentionAnalysis.cpp ----------------------------------------------===//
 
 #include "RetentionAnalysis.h"
-#include "ExprUtils.h"
+#include "AstHelpers.h"
 #include "NameMatcher.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -114,7 +114,7 @@ struct RetentionAnalysis::Impl {
     if (T.isNull() || T->isPointerType() || T->isReferenceType())
       return nullptr;
     const ResourceKind *K = Model.kindOfValue(T);
-    if (K && (K->Name == "ThreadSafeModule" || K->Name == "ThreadSafeContext"))
+    if (K && K->is(PinsContext))
       return K;
     return nullptr;
   }
@@ -151,7 +151,7 @@ namespace {
 /// Is this reference to a container a drain: a draining member call, an
 /// assignment to it, std::move of it, a swap, or passing it by non-const
 /// reference to a function (a pool's static pop(Q))?
-bool isDrainUse(const Expr *Ref, const ParentMap &PM) {
+bool isDrainUse(const Expr *Ref, const ParentMap &PM, const ApiModel &M) {
   const Stmt *Child = Ref;
   const Stmt *P = PM.getParent(Ref);
   while (P && (isa<ImplicitCastExpr>(P) || isa<ParenExpr>(P))) {
@@ -160,8 +160,7 @@ bool isDrainUse(const Expr *Ref, const ParentMap &PM) {
   }
   if (const auto *ME = dyn_cast_or_null<MemberExpr>(P))
     if (const auto *Callee = dyn_cast<CXXMethodDecl>(ME->getMemberDecl()))
-      return Callee->getIdentifier() &&
-             ApiModel::isContainerDrain(Callee->getName());
+      return M.hasVerb(Callee, TakesOut);
   if (const auto *OCE = dyn_cast_or_null<CXXOperatorCallExpr>(P))
     return OCE->getOperator() == OO_Equal && OCE->getArg(0) == Child;
   if (const auto *CE = dyn_cast_or_null<CallExpr>(P)) {
@@ -184,18 +183,19 @@ bool isDrainUse(const Expr *Ref, const ParentMap &PM) {
 
 /// Does any reference to \p Target (a member or a global) in \p Body
 /// drain it?
-bool drainedIn(const ValueDecl *Target, const Stmt *Body) {
+bool drainedIn(const ValueDecl *Target, const Stmt *Body, const ApiModel &M) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const ValueDecl *Target;
     const ParentMap *PM;
+    const ApiModel *M;
     bool Drained = false;
     bool VisitMemberExpr(MemberExpr *ME) {
-      if (ME->getMemberDecl() == Target && isDrainUse(ME, *PM))
+      if (ME->getMemberDecl() == Target && isDrainUse(ME, *PM, *M))
         Drained = true;
       return !Drained;
     }
     bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-      if (DRE->getDecl() == Target && isDrainUse(DRE, *PM))
+      if (DRE->getDecl() == Target && isDrainUse(DRE, *PM, *M))
         Drained = true;
       return !Drained;
     }
@@ -204,6 +204,7 @@ bool drainedIn(const ValueDecl *Target, const Stmt *Body) {
   Finder Fd;
   Fd.Target = Target;
   Fd.PM = &PM;
+  Fd.M = &M;
   Fd.TraverseStmt(const_cast<Stmt *>(Body));
   return Fd.Drained;
 }
@@ -229,13 +230,13 @@ bool RetentionAnalysis::Impl::drained(const FieldDecl *F, bool &Visible) {
       Visible = false;
       continue;
     }
-    if (drainedIn(F, Def->getBody()))
+    if (drainedIn(F, Def->getBody(), Model))
       return true;
   }
   // A public member can be drained from outside the class.
   if (F->getAccess() == AS_public)
     for (const auto &B : Bodies)
-      if (drainedIn(F, B.second))
+      if (drainedIn(F, B.second, Model))
         return true;
   return false;
 }
@@ -432,7 +433,7 @@ void RetentionAnalysis::Impl::scan(const Decl *D, const Stmt *Body) {
         return true;
       StringRef Name = MD->getName();
       const Expr *Obj = MCE->getImplicitObjectArgument();
-      if (ApiModel::isContainerAppend(Name)) {
+      if (I.Model.hasVerb(MD, Adds)) {
         // emplace_back(std::move(M), Ctx) builds a ThreadSafeModule: name
         // the element, not the first argument that looks like one.
         const ResourceKind *Element = nullptr;
@@ -477,7 +478,7 @@ void RetentionAnalysis::Impl::scan(const Decl *D, const Stmt *Body) {
                   ->getType()
                   ->isLValueReferenceType())
             TakesByReference = true;
-      if (Name == "consumingModuleDo" && !TakesByReference) {
+      if (I.Model.hasVerb(MD, TakesModuleOut) && !TakesByReference) {
         const Expr *Place = skipTransparent(Obj);
         Consume C{MCE, Place, nullptr, nullptr, nullptr, false, false};
         if (const MemberExpr *ME = fieldAccess(Place)) {
@@ -642,7 +643,7 @@ RetentionResult RetentionAnalysis::finish() {
       bool Drained = false;
       for (const auto &B : P->Bodies)
         Drained = Drained ||
-                  drainedIn(cast<ValueDecl>(A.Container), B.second);
+                  drainedIn(cast<ValueDecl>(A.Container), B.second, P->Model);
       if (!Drained)
         R.Appends.push_back(A);
       continue;

@@ -54,7 +54,7 @@ TEST(ApiModel, CreateTargetMachineOnlyWhenItReturnsARawPointer) {
   const auto *FD = Raw.front().getNodeAs<FunctionDecl>("m");
   const ApiRow *R = M.find(FD, Effect::Creates, ReturnValue);
   ASSERT_NE(R, nullptr);
-  EXPECT_EQ(R->Kind, "TargetMachine");
+  EXPECT_EQ(R->Kind->Name, "TargetMachine");
   auto Other = match(cxxMethodDecl(hasName("createTargetMachine"),
                                    ofClass(hasName("::other::Target"))).bind("m"),
                      TU.ctx());
@@ -86,8 +86,8 @@ TEST(ApiModel, UserRowsAndLLVMApis) {
     namespace mylib { TargetMachine *makeTM(); void freeTM(TargetMachine *); }
   )cpp");
   ApiModel M;
-  M.addUserRows("mylib::makeTM", Effect::Creates, "TargetMachine");
-  M.addUserRows(" mylib::freeTM ; ", Effect::Releases, "TargetMachine");
+  M.addUserRows("mylib::makeTM", Effect::Creates, KindId::TargetMachine);
+  M.addUserRows(" mylib::freeTM ; ", Effect::Releases, KindId::TargetMachine);
   const FunctionDecl *Make = nullptr, *Free = nullptr, *Dispose = nullptr;
   using namespace ast_matchers;
   Make = match(functionDecl(hasName("makeTM")).bind("f"), TU.ctx())

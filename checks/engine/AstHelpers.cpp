@@ -1,12 +1,13 @@
-//===- ExprUtils.cpp ------------------------------------------------------===//
+//===- AstHelpers.cpp -----------------------------------------------------===//
 
-#include "ExprUtils.h"
+#include "AstHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Analysis/CFG.h"
+#include "clang/Basic/SourceManager.h"
 
 namespace clang::tidy::llvmown {
 
@@ -70,15 +71,41 @@ bool isNullConstant(const Expr *E, ASTContext &Ctx) {
              Ctx, Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull;
 }
 
-bool isNullTest(const Expr *E, const ParentMap &PM) {
-  const Stmt *Child = E;
-  const Stmt *P = PM.getParent(Child);
-  while (P && (isa<ParenExpr>(P) ||
-               (isa<ImplicitCastExpr>(P) &&
-                cast<ImplicitCastExpr>(P)->getCastKind() != CK_PointerToBoolean))) {
-    Child = P;
-    P = PM.getParent(P);
+namespace {
+bool passesThrough(const Stmt *P, unsigned Through) {
+  if (isa<ParenExpr>(P))
+    return Through & Parens;
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P)) {
+    if (Through & ImplicitCasts)
+      return true;
+    CastKind K = ICE->getCastKind();
+    if ((Through & ImplicitCastsButToBool) && K != CK_PointerToBoolean)
+      return true;
+    return (Through & ReadCasts) && (K == CK_LValueToRValue || K == CK_NoOp);
   }
+  if (isa<ExplicitCastExpr>(P))
+    return Through & ExplicitCasts;
+  if (isa<FullExpr>(P))
+    return Through & FullExprs;
+  if (isa<MaterializeTemporaryExpr>(P) || isa<CXXBindTemporaryExpr>(P))
+    return Through & Temporaries;
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(P))
+    return (Through & Copies) && CE->getNumArgs() == 1;
+  return false;
+}
+} // namespace
+
+Consumer climbParents(const ParentMap &PM, const Stmt *S, unsigned Through) {
+  Consumer C{S, PM.getParent(S)};
+  while (C.Parent && passesThrough(C.Parent, Through)) {
+    C.Child = C.Parent;
+    C.Parent = PM.getParent(C.Parent);
+  }
+  return C;
+}
+
+bool isNullTest(const Expr *E, const ParentMap &PM) {
+  const Stmt *P = climbParents(PM, E, Parens | ImplicitCastsButToBool).Parent;
   if (!P)
     return false;
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P))
@@ -154,6 +181,34 @@ const Expr *nullTestedOnEdge(const CFGBlock *From, unsigned SuccIndex,
   // `if (P)`: P is null on the false edge unless negated.
   bool NullHere = (SuccIndex == 0) == NullOnTrue;
   return NullHere ? E : nullptr;
+}
+
+SourceLocation bodyEndLoc(const Stmt *Body) {
+  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+    return CS->getRBracLoc();
+  return Body->getEndLoc();
+}
+
+SourceLocation scopeEndLoc(const CFGLifetimeEnds &LE, const Stmt *Body) {
+  const Stmt *Trigger = LE.getTriggerStmt();
+  if (!Trigger)
+    return bodyEndLoc(Body);
+  if (const auto *CS = dyn_cast<CompoundStmt>(Trigger))
+    return CS->getRBracLoc();
+  return Trigger->getBeginLoc();
+}
+
+bool diesAtFunctionExit(const CFGLifetimeEnds &LE, const Stmt *Body) {
+  const Stmt *Trigger = LE.getTriggerStmt();
+  return !Trigger || isa<ReturnStmt>(Trigger) || Trigger == Body;
+}
+
+bool isEarlier(const SourceManager &SM, SourceLocation A, SourceLocation B) {
+  if (A.isInvalid())
+    return false;
+  if (B.isInvalid())
+    return true;
+  return SM.isBeforeInTranslationUnit(A, B);
 }
 
 } // namespace clang::tidy::llvmown

@@ -1,0 +1,136 @@
+//===- AstHelpers.h - AST questions every analysis asks -------------------===//
+//
+// Written once, used by all analyses and checks: which expressions are only
+// wrappers around a value, who consumes a value (climbing the parent map),
+// null tests, where a variable's scope ends, and source order.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVMOWN_ENGINE_ASTHELPERS_H
+#define LLVMOWN_ENGINE_ASTHELPERS_H
+
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include <algorithm>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CFGBlock;
+class CFGLifetimeEnds;
+class Expr;
+class FieldDecl;
+class ParentMap;
+class SourceManager;
+class Stmt;
+} // namespace clang
+
+namespace clang::tidy::llvmown {
+
+/// Looks through what does not change which object an expression designates:
+/// parentheses, casts (but not constructor conversions), full-expression and
+/// temporary wrappers, the right side of a comma, and std::move/std::forward.
+const Expr *skipTransparent(const Expr *E);
+
+/// The member of `this` that \p E reads (`TM`, `this->TM`), if any.
+const FieldDecl *thisField(const Expr *E);
+
+/// `nullptr`, `NULL`, `0`.
+bool isNullConstant(const Expr *E, ASTContext &Ctx);
+
+/// A call to std::move or std::forward.
+bool isStdMove(const Expr *E);
+
+/// What climbParents() passes through on its way up.
+enum ClimbThrough : unsigned {
+  Parens = 1 << 0,
+  ImplicitCasts = 1 << 1,
+  /// Implicit casts except the pointer-to-bool conversion of a null test.
+  ImplicitCastsButToBool = 1 << 2,
+  /// Only lvalue-to-rvalue and no-op implicit casts (reads).
+  ReadCasts = 1 << 3,
+  ExplicitCasts = 1 << 4,
+  FullExprs = 1 << 5,
+  /// MaterializeTemporaryExpr and CXXBindTemporaryExpr.
+  Temporaries = 1 << 6,
+  /// A one-argument construction: a copy into a by-value parameter.
+  Copies = 1 << 7,
+};
+
+/// A node and the child through which a value reached it.
+struct Consumer {
+  const Stmt *Child = nullptr;
+  const Stmt *Parent = nullptr; ///< null at the top of the tree
+};
+
+/// Climbs from \p S through the wrappers \p Through (a ClimbThrough mask) to
+/// the first node that does something with the value.
+Consumer climbParents(const ParentMap &PM, const Stmt *S, unsigned Through);
+
+/// True if \p E is only tested against null where it appears: `if (P)`,
+/// `!P`, `P == nullptr`, `P != nullptr`, a unique_ptr's operator bool.
+bool isNullTest(const Expr *E, const ParentMap &Parents);
+
+/// The expression that is null on successor \p SuccIndex of \p From (the
+/// `if (P)`, `if (!P)`, `P == nullptr`, unique_ptr `if (M)` tests), or null
+/// if that edge says nothing about nullness.
+const Expr *nullTestedOnEdge(const CFGBlock *From, unsigned SuccIndex,
+                             ASTContext &Ctx);
+
+/// Where the scope of the variable of \p LE ends: the closing brace of its
+/// block, the statement that leaves it (return, break, goto), or the end of
+/// \p Body.
+SourceLocation scopeEndLoc(const CFGLifetimeEnds &LE, const Stmt *Body);
+
+/// True if the variable of \p LE dies because the function returns (at a
+/// return or at the end of \p Body), not at the end of an inner scope.
+bool diesAtFunctionExit(const CFGLifetimeEnds &LE, const Stmt *Body);
+
+/// The closing brace of \p Body, or its end.
+SourceLocation bodyEndLoc(const Stmt *Body);
+
+/// Source order in the translation unit; an invalid location comes after
+/// every valid one.
+bool isEarlier(const SourceManager &SM, SourceLocation A, SourceLocation B);
+
+/// Keeps, for each key, the item at the earliest location, and returns
+/// them in source order. \p Key(const T &) and \p Loc(const T &) pick the
+/// key and the location.
+template <typename T, typename KeyFn, typename LocFn>
+std::vector<const T *> earliestPerKey(llvm::ArrayRef<T> Items, KeyFn Key,
+                                      LocFn Loc, const SourceManager &SM) {
+  llvm::DenseMap<decltype(Key(Items.front())), const T *> First;
+  std::vector<const T *> Order;
+  for (const T &I : Items) {
+    auto [It, New] = First.try_emplace(Key(I), &I);
+    if (New)
+      Order.push_back(&I);
+    else if (isEarlier(SM, Loc(I), Loc(*It->second)))
+      It->second = &I;
+  }
+  std::vector<const T *> Out;
+  for (const T *I : Order)
+    Out.push_back(First[Key(*I)]);
+  std::stable_sort(Out.begin(), Out.end(), [&](const T *A, const T *B) {
+    return isEarlier(SM, Loc(*A), Loc(*B));
+  });
+  return Out;
+}
+
+/// The item of \p Items at the latest location still before \p Before, or
+/// null (the release nearest before a second release).
+template <typename T, typename LocFn>
+const T *latestBefore(llvm::ArrayRef<T> Items, SourceLocation Before, LocFn Loc,
+                      const SourceManager &SM) {
+  const T *Best = nullptr;
+  for (const T &I : Items)
+    if (isEarlier(SM, Loc(I), Before) &&
+        (!Best || isEarlier(SM, Loc(*Best), Loc(I))))
+      Best = &I;
+  return Best;
+}
+
+} // namespace clang::tidy::llvmown
+
+#endif

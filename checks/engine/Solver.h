@@ -1,0 +1,184 @@
+//===- Solver.h - the forward dataflow solver over clang's CFG ------------===//
+//
+// One solver for every flow-sensitive analysis. An analysis is a class with
+//
+//   using State = ...;   // follows the lattice contract (Lattice.h)
+//   using Event = ...;   // what a transfer reports (a lost object, a use)
+//   void transfer(const CFGElement &, State &, EventList<Event> &);
+//   void refine(const CFGBlock &From, unsigned SuccIndex, State &);
+//
+// Transfer functions are pure state transformers that also list events; they
+// never know whether anyone reads the events. The solver runs them to a
+// fixpoint and drops the events; replay() runs them once more over every
+// block from its solved entry state and hands the events (and the states on
+// the edges into the exit) to the analysis' diagnoser. So diagnosis happens
+// after the fixpoint, over solved states, once per block.
+//
+// Cost: each block is visited at most MaxVisits times. The lattices have
+// finite height, so a monotone analysis never needs that many; a block that
+// does is widened to top: it and everything reachable from it are marked
+// Widened, their states say nothing, and the solution is Incomplete. The
+// diagnosers report nothing from widened blocks, so an incomplete function
+// gets fewer findings, never false ones.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVMOWN_ENGINE_SOLVER_H
+#define LLVMOWN_ENGINE_SOLVER_H
+
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/SmallVector.h"
+#include <deque>
+#include <memory>
+#include <vector>
+
+namespace clang::tidy::llvmown {
+
+template <typename Event> using EventList = llvm::SmallVector<Event, 4>;
+
+/// The CFG every analysis runs on: every sub-expression an element (values
+/// are computed bottom-up), member initializers, and the end of each local's
+/// lifetime (a variable going out of scope loses what it holds).
+inline std::unique_ptr<CFG> buildAnalysisCFG(const Decl *D, const Stmt *Body,
+                                             ASTContext &Ctx) {
+  CFG::BuildOptions Opts;
+  Opts.AddInitializers = true;
+  Opts.AddLifetime = true;
+  Opts.setAllAlwaysAdd();
+  return CFG::buildCFG(D, const_cast<Stmt *>(Body), &Ctx, Opts);
+}
+
+/// The solved states of one function.
+template <typename StateT> struct Solution {
+  std::vector<StateT> In;  ///< the state at the entry of each block, by ID
+  llvm::BitVector Reached; ///< blocks the entry reaches
+  llvm::BitVector Widened; ///< blocks at top (past the budget, or after one)
+  unsigned Visits = 0;     ///< block visits, for cost tests
+  bool Incomplete = false; ///< some block was widened
+
+  /// A block whose entry state is meaningful.
+  bool usable(const CFGBlock &B) const {
+    return Reached.test(B.getBlockID()) && !Widened.test(B.getBlockID());
+  }
+};
+
+namespace detail {
+/// Marks \p From and everything reachable from it as top.
+inline void widenFrom(const CFGBlock &From, llvm::BitVector &Widened,
+                      llvm::BitVector &Reached) {
+  llvm::SmallVector<const CFGBlock *, 16> Stack{&From};
+  while (!Stack.empty()) {
+    const CFGBlock *B = Stack.pop_back_val();
+    if (Widened.test(B->getBlockID()))
+      continue;
+    Widened.set(B->getBlockID());
+    Reached.set(B->getBlockID());
+    for (const CFGBlock::AdjacentBlock &Succ : B->succs())
+      if (const CFGBlock *S = Succ.getReachableBlock())
+        Stack.push_back(S);
+  }
+}
+} // namespace detail
+
+/// Solves \p A forward from \p Entry to a fixpoint (or to top where the
+/// budget runs out).
+template <typename Analysis>
+Solution<typename Analysis::State> solveForward(const CFG &G, Analysis &A,
+                                                typename Analysis::State Entry,
+                                                unsigned MaxVisits = 8) {
+  using State = typename Analysis::State;
+  unsigned N = G.getNumBlockIDs();
+  Solution<State> Sol;
+  Sol.In.resize(N);
+  Sol.Reached.resize(N);
+  Sol.Widened.resize(N);
+  std::vector<unsigned> Count(N, 0);
+  llvm::BitVector Queued(N);
+  EventList<typename Analysis::Event> Dropped;
+
+  const CFGBlock &EntryB = G.getEntry();
+  Sol.In[EntryB.getBlockID()] = std::move(Entry);
+  Sol.Reached.set(EntryB.getBlockID());
+  std::deque<const CFGBlock *> Work{&EntryB};
+  Queued.set(EntryB.getBlockID());
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.front();
+    Work.pop_front();
+    unsigned ID = B->getBlockID();
+    Queued.reset(ID);
+    if (Sol.Widened.test(ID))
+      continue;
+    if (++Count[ID] > MaxVisits) {
+      detail::widenFrom(*B, Sol.Widened, Sol.Reached);
+      Sol.Incomplete = true;
+      continue;
+    }
+    ++Sol.Visits;
+    State S = Sol.In[ID];
+    for (const CFGElement &El : *B) {
+      A.transfer(El, S, Dropped);
+      Dropped.clear();
+    }
+    unsigned Idx = 0;
+    for (auto SI = B->succ_begin(); SI != B->succ_end(); ++SI, ++Idx) {
+      const CFGBlock *Succ = SI->getReachableBlock();
+      if (!Succ || Sol.Widened.test(Succ->getBlockID()))
+        continue;
+      unsigned SID = Succ->getBlockID();
+      State Edge = S;
+      A.refine(*B, Idx, Edge);
+      bool Changed;
+      if (!Sol.Reached.test(SID)) {
+        Sol.In[SID] = std::move(Edge);
+        Sol.Reached.set(SID);
+        Changed = true;
+      } else {
+        Changed = Sol.In[SID].join(Edge);
+      }
+      if (Changed && !Queued.test(SID)) {
+        Queued.set(SID);
+        Work.push_back(Succ);
+      }
+    }
+  }
+  return Sol;
+}
+
+/// The diagnoser's pass: every usable block once, in CFG order, from its
+/// solved entry state. \p OnEvent(const Event &) receives each event as the
+/// transfer lists it; \p OnExit(const CFGBlock &, const State &) receives
+/// the state on each edge into the exit, refined for that edge. Blocks that
+/// end in a call that does not return have no edge into the exit.
+template <typename Analysis, typename EventFn, typename ExitFn>
+void replay(const CFG &G, Analysis &A,
+            const Solution<typename Analysis::State> &Sol, EventFn OnEvent,
+            ExitFn OnExit) {
+  using State = typename Analysis::State;
+  EventList<typename Analysis::Event> Events;
+  const CFGBlock &ExitB = G.getExit();
+  for (const CFGBlock *B : G) {
+    if (B == &ExitB || !Sol.usable(*B))
+      continue;
+    State S = Sol.In[B->getBlockID()];
+    for (const CFGElement &El : *B) {
+      A.transfer(El, S, Events);
+      for (const auto &E : Events)
+        OnEvent(E);
+      Events.clear();
+    }
+    if (B->hasNoReturnElement())
+      continue;
+    unsigned Idx = 0;
+    for (auto SI = B->succ_begin(); SI != B->succ_end(); ++SI, ++Idx)
+      if (SI->getReachableBlock() == &ExitB) {
+        State Edge = S;
+        A.refine(*B, Idx, Edge);
+        OnExit(*B, Edge);
+      }
+  }
+}
+
+} // namespace clang::tidy::llvmown
+
+#endif

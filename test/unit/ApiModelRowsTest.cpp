@@ -1,0 +1,253 @@
+//===- ApiModelRowsTest.cpp - every row fits the declaration it names -----===//
+//
+// Parses the real LLVM headers of the version llvmown is built against and
+// checks each row of the model: the declaration exists; its argument
+// indices exist; and the kind fits the declaration's types (a creator
+// returns or writes that kind, a release or consumer takes it). A row that
+// drifts from the headers (a renamed function, an off-by-one out-parameter,
+// a wrong kind) fails here instead of going quietly inert.
+//
+//===----------------------------------------------------------------------===//
+
+#include "engine/ApiModel.h"
+#include "engine/NameMatcher.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Config/llvm-config.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+using namespace clang::tidy::llvmown;
+
+namespace {
+
+const char *Headers = R"cpp(
+#include <cstdlib>
+#include <memory>
+#include "llvm-c/Analysis.h"
+#include "llvm-c/BitReader.h"
+#include "llvm-c/Core.h"
+#include "llvm-c/DebugInfo.h"
+#include "llvm-c/Disassembler.h"
+#include "llvm-c/Error.h"
+#include "llvm-c/ExecutionEngine.h"
+#include "llvm-c/IRReader.h"
+#include "llvm-c/LLJIT.h"
+#include "llvm-c/Linker.h"
+#include "llvm-c/Object.h"
+#include "llvm-c/Orc.h"
+#include "llvm-c/Support.h"
+#include "llvm-c/Target.h"
+#include "llvm-c/TargetMachine.h"
+#include "llvm-c/Transforms/PassBuilder.h"
+#include "llvm/ExecutionEngine/ExecutionEngine.h"
+#include "llvm/ExecutionEngine/Orc/Core.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/ExecutionEngine/Orc/Layer.h"
+#include "llvm/ExecutionEngine/Orc/ObjectLinkingLayer.h"
+#include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Target/TargetMachine.h"
+)cpp";
+
+/// The parsed headers, and every function declared in them by simple name.
+struct Headers_ {
+  std::unique_ptr<ASTUnit> AST;
+  llvm::StringMap<std::vector<const FunctionDecl *>> Functions;
+  llvm::StringSet<> Records, Typedefs;
+
+  Headers_() {
+    AST = tooling::buildASTFromCodeWithArgs(
+        Headers,
+        {"-std=c++17", "-I" LLVMOWN_TEST_LLVM_INCLUDE,
+         "-resource-dir=" LLVMOWN_TEST_RESOURCE_DIR, "-D__STDC_CONSTANT_MACROS",
+         "-D__STDC_FORMAT_MACROS", "-D__STDC_LIMIT_MACROS"},
+        "headers.cpp");
+    if (!AST)
+      return;
+    struct Indexer : RecursiveASTVisitor<Indexer> {
+      Headers_ &H;
+      explicit Indexer(Headers_ &H) : H(H) {}
+      bool VisitFunctionDecl(FunctionDecl *FD) {
+        llvm::StringRef N = declSimpleName(FD);
+        if (!N.empty())
+          H.Functions[N].push_back(FD);
+        return true;
+      }
+      bool VisitRecordDecl(RecordDecl *RD) {
+        if (RD->getIdentifier()) {
+          std::string Q = RD->getQualifiedNameAsString();
+          H.Records.insert(Q);
+        }
+        return true;
+      }
+      bool VisitTypedefNameDecl(TypedefNameDecl *TD) {
+        H.Typedefs.insert(TD->getName());
+        return true;
+      }
+    } I(*this);
+    I.TraverseDecl(AST->getASTContext().getTranslationUnitDecl());
+  }
+
+  std::vector<const FunctionDecl *> declsOf(llvm::StringRef Qualified) const {
+    std::vector<const FunctionDecl *> Out;
+    llvm::StringRef Simple = Qualified.rsplit("::").second;
+    auto It = Functions.find(Simple.empty() ? Qualified : Simple);
+    if (It != Functions.end())
+      for (const FunctionDecl *FD : It->second)
+        if (declHasQualifiedName(FD, Qualified))
+          Out.push_back(FD);
+    return Out;
+  }
+};
+
+const Headers_ &headers() {
+  static Headers_ H;
+  return H;
+}
+
+/// A string kind (messages) has no class or handle of its own: it is a
+/// `char *` (or the `void *` free() takes).
+bool isStringKind(const ResourceKind &K) {
+  return K.CxxClasses.empty() && K.CHandles.empty();
+}
+
+bool fitsValue(const ApiModel &M, const ResourceKind &K, QualType T) {
+  if (isStringKind(K)) {
+    QualType P = T->getPointeeType();
+    return !P.isNull() && (P->isCharType() || P->isVoidType());
+  }
+  return M.kindOfValue(T) == &K;
+}
+
+/// Does \p FD fit \p R (arity and types)? Sets \p Why if not.
+bool fits(const ApiModel &M, const ApiRow &R, const FunctionDecl *FD,
+          std::string &Why) {
+  unsigned N = FD->getNumParams();
+  if (R.Arg >= 0 && unsigned(R.Arg) >= N) {
+    Why = "argument " + std::to_string(R.Arg) + " of " + std::to_string(N);
+    return false;
+  }
+  if (R.BindTo >= 0) {
+    if (unsigned(R.BindTo) >= N) {
+      Why = "BindTo argument out of range";
+      return false;
+    }
+    const ResourceKind *Owner =
+        M.kindOfValue(FD->getParamDecl(R.BindTo)->getType());
+    if (!Owner || !Owner->is(OwnsIR)) {
+      Why = "BindTo argument is not an owner of IR";
+      return false;
+    }
+  }
+  if (R.Arg == ReturnValue && FD->getReturnType()->isVoidType()) {
+    Why = "returns void";
+    return false;
+  }
+  if (R.OnlyIfRawPointer && !FD->isDependentContext() &&
+      !FD->getReturnType()->isPointerType()) {
+    Why = "does not return a raw pointer";
+    return false;
+  }
+  if (R.anyKind() || FD->isDependentContext() || R.Arg == AnyArgument)
+    return true;
+  QualType T = R.Arg == ReturnValue ? FD->getReturnType()
+                                    : FD->getParamDecl(R.Arg)->getType();
+  // An out-parameter points to where the object is written.
+  if (R.Eff == Effect::Creates && R.Arg >= 0)
+    T = T->getPointeeType();
+  if (T.isNull() || !fitsValue(M, *R.Kind, T)) {
+    Why = "type '" + (T.isNull() ? std::string("?") : T.getAsString()) +
+          "' is not a " + R.Kind->Name.str();
+    return false;
+  }
+  return true;
+}
+
+TEST(ApiModelRows, HeadersParse) {
+  ASSERT_TRUE(headers().AST);
+  EXPECT_FALSE(headers().AST->getDiagnostics().hasErrorOccurred());
+  EXPECT_GT(headers().Functions.size(), 1000u);
+}
+
+TEST(ApiModelRows, EveryRowFitsTheDeclarationItNames) {
+  ApiModel M;
+  for (const ApiRow &R : M.rows()) {
+    std::vector<const FunctionDecl *> Decls = headers().declsOf(R.Name);
+    // The standard library's rows name members of libc++ or of libstdc++
+    // (shared_ptr::reset is __shared_ptr's there): one of them is here.
+    if (Decls.empty() && R.Name.starts_with("std::"))
+      continue;
+    if (R.Since > LLVM_VERSION_MAJOR)
+      continue; // a newer LLVM's function
+    EXPECT_FALSE(Decls.empty()) << R.Name.str() << " is not declared";
+    // Overloads: one of them must fit (LLJIT::addIRModule has two).
+    std::string Why;
+    bool Any = llvm::any_of(
+        Decls, [&](const FunctionDecl *FD) { return fits(M, R, FD, Why); });
+    EXPECT_TRUE(Any) << R.Name.str() << ": " << Why;
+  }
+}
+
+TEST(ApiModelRows, EveryJitRowFitsTheDeclarationItNames) {
+  ApiModel M;
+  for (const JitApiRow &R : M.jitRows()) {
+    std::vector<const FunctionDecl *> Decls = headers().declsOf(R.Name);
+    EXPECT_FALSE(Decls.empty()) << R.Name.str() << " is not declared";
+    bool Any = llvm::any_of(Decls, [&](const FunctionDecl *FD) {
+      switch (R.TrackerArg) {
+      case NoTracker:
+        return true;
+      case ThisArg:
+        return isa<CXXMethodDecl>(FD);
+      case TrackerIfFirstParam:
+        return ApiModel::trackerArg(R, FD) == 0;
+      default:
+        return unsigned(R.TrackerArg) < FD->getNumParams() &&
+               M.isTrackerRef(FD->getParamDecl(R.TrackerArg)->getType());
+      }
+    });
+    EXPECT_TRUE(Any) << R.Name.str() << ": no overload has the tracker at "
+                     << R.TrackerArg;
+  }
+}
+
+TEST(ApiModelRows, ClassesAndHandlesOfEveryKindExist) {
+  ApiModel M;
+  for (const ResourceKind &K : M.kinds()) {
+    for (llvm::StringRef C : K.CxxClasses)
+      EXPECT_TRUE(headers().Records.contains(C))
+          << K.Name.str() << ": no class " << C.str();
+    for (llvm::StringRef H : K.CHandles)
+      EXPECT_TRUE(headers().Typedefs.contains(H))
+          << K.Name.str() << ": no handle " << H.str();
+  }
+}
+
+TEST(ApiModelRows, EveryKindIdHasOneKind) {
+  ApiModel M;
+  for (unsigned I = 0; I < unsigned(KindId::UserPair); ++I) {
+    const ResourceKind *K = M.kind(KindId(I));
+    ASSERT_NE(K, nullptr) << "kind id " << I;
+    EXPECT_EQ(unsigned(K->Id), I);
+  }
+  llvm::StringSet<> Names;
+  for (const ResourceKind &K : M.kinds())
+    EXPECT_TRUE(Names.insert(K.Name).second) << K.Name.str() << " twice";
+}
+
+TEST(ApiModelRows, VerbsOfNamedClassesExist) {
+  ApiModel M;
+  for (const VerbRow &R : M.verbRows()) {
+    EXPECT_NE(R.Verbs, 0u) << R.Name.str();
+    if (!R.Class.empty())
+      EXPECT_FALSE(headers().declsOf(R.Name).empty()) << R.Name.str();
+  }
+}
+
+} // namespace

@@ -1,0 +1,259 @@
+//===- FrameworkTest.cpp - lattices, the solver, locations, call sites ----===//
+//
+// The framework's contracts: every lattice building block's join reports a
+// change exactly when the value changed and agrees with ==; the solver
+// reaches the fixpoint of a monotone analysis, and widens a non-monotone
+// one to top (marking the solution incomplete) instead of stopping on a
+// state that is no fixpoint.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestAST.h"
+#include "engine/CallSite.h"
+#include "engine/Environment.h"
+#include "engine/Lattice.h"
+#include "engine/Solver.h"
+#include "clang/AST/ExprCXX.h"
+#include "gtest/gtest.h"
+#include <random>
+
+using namespace clang;
+using namespace clang::tidy::llvmown;
+using namespace llvmown_test;
+
+namespace {
+
+BitSet randomSet(std::mt19937 &G) {
+  BitSet S;
+  for (unsigned I = 0, N = G() % 6; I < N; ++I)
+    S.insert(G() % 70); // past 64: different capacities
+  return S;
+}
+
+/// The contract, for any lattice type: join's result is the least upper
+/// bound, commutative, idempotent, and its return value says whether the
+/// value changed, as == sees it.
+template <typename T> void checkContract(const T &A, const T &B) {
+  T AB = A;
+  bool Changed = AB.join(B);
+  EXPECT_EQ(Changed, !(AB == A));
+  T BA = B;
+  BA.join(A);
+  EXPECT_TRUE(AB == BA); // commutative
+  T Again = AB;
+  EXPECT_FALSE(Again.join(B)); // idempotent: B is already included
+  EXPECT_FALSE(Again.join(A));
+  EXPECT_TRUE(Again == AB);
+}
+
+TEST(Lattice, BitSetFollowsTheContract) {
+  std::mt19937 G(7);
+  for (int I = 0; I < 500; ++I)
+    checkContract(randomSet(G), randomSet(G));
+  BitSet Small = BitSet::of(3), Big = BitSet::of(3);
+  Big.insert(100);
+  Big.erase(100); // capacity 101, same elements
+  EXPECT_TRUE(Small == Big);
+  EXPECT_FALSE(Small.join(Big));
+}
+
+TEST(Lattice, MapLatticeTreatsBottomAsMissing) {
+  std::mt19937 G(11);
+  for (int I = 0; I < 300; ++I) {
+    MapLattice<unsigned, BitSet> A, B;
+    for (unsigned K = 0; K < 4; ++K) {
+      A[G() % 5] = randomSet(G);
+      B[G() % 5] = randomSet(G);
+    }
+    checkContract(A, B);
+  }
+  MapLattice<unsigned, BitSet> WithEmpty, Without;
+  WithEmpty[1] = BitSet();
+  EXPECT_TRUE(WithEmpty == Without);
+  EXPECT_FALSE(Without.join(WithEmpty));
+  EXPECT_FALSE(WithEmpty.contains(1));
+}
+
+struct IntLess {
+  bool operator()(int A, int B) const { return A < B; }
+};
+
+TEST(Lattice, MinLatticeKeepsTheSmallestWhateverTheOrder) {
+  using M = MinLattice<int, IntLess>;
+  for (int A = 0; A < 4; ++A)
+    for (int B = 0; B < 4; ++B) {
+      checkContract(M(A), M(B));
+      checkContract(M(A), M());
+      M X(A);
+      X.join(M(B));
+      EXPECT_EQ(X.get(), std::min(A, B));
+    }
+  M Bottom;
+  EXPECT_TRUE(Bottom.empty());
+  EXPECT_TRUE(Bottom.join(M(5)));
+}
+
+//===--- Solver -----------------------------------------------------------===//
+
+/// Which locals have been assigned on some path: a monotone analysis.
+struct Assigned {
+  using State = MapLattice<const VarDecl *, BitSet>;
+  using Event = const VarDecl *;
+  void transfer(const CFGElement &E, State &S, EventList<Event> &Out) {
+    auto CS = E.getAs<CFGStmt>();
+    if (!CS)
+      return;
+    if (const auto *BO = dyn_cast<BinaryOperator>(CS->getStmt());
+        BO && BO->isAssignmentOp())
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+          if (S.contains(VD))
+            Out.push_back(VD); // assigned again
+          S[VD] = BitSet::of(0);
+        }
+  }
+  void refine(const CFGBlock &, unsigned, State &) {}
+};
+
+/// Counts loop iterations in its state: no fixpoint, ever.
+struct Counter {
+  struct State {
+    BitSet Seen;
+    bool join(const State &O) { return Seen.join(O.Seen); }
+    bool operator==(const State &O) const { return Seen == O.Seen; }
+  };
+  using Event = int;
+  unsigned Next = 0;
+  void transfer(const CFGElement &E, State &S, EventList<Event> &Out) {
+    if (E.getAs<CFGStmt>())
+      S.Seen.insert(Next++); // a fresh element at every visit
+    Out.push_back(1);
+  }
+  void refine(const CFGBlock &, unsigned, State &) {}
+};
+
+struct Parsed {
+  ParsedTU TU;
+  const FunctionDecl *F;
+  std::unique_ptr<CFG> G;
+};
+
+Parsed parseFunction(const std::string &Code) {
+  Parsed P{parse(Code), nullptr, nullptr};
+  P.F = P.TU.function("f");
+  P.G = buildAnalysisCFG(P.F, P.F->getBody(), P.TU.ctx());
+  return P;
+}
+
+TEST(Solver, ReachesTheFixpointOfAMonotoneAnalysis) {
+  Parsed P = parseFunction(R"cpp(
+    void f() {
+      int A = 0, B = 0;
+      for (int I = 0; I < 3; ++I) {
+        if (cond())
+          A = 1;
+        B = 2;
+      }
+    })cpp");
+  Assigned A;
+  auto Sol = solveForward(*P.G, A, Assigned::State());
+  EXPECT_FALSE(Sol.Incomplete);
+  EXPECT_TRUE(Sol.Widened.none());
+  // B = 2 is reached with B already assigned (the loop's back edge), and
+  // the replay reports it once: diagnosis runs once per block.
+  std::vector<std::string> Again;
+  replay(
+      *P.G, A, Sol,
+      [&](const VarDecl *V) { Again.push_back(V->getName().str()); },
+      [](const CFGBlock &, const Assigned::State &) {});
+  llvm::sort(Again);
+  EXPECT_EQ(Again, (std::vector<std::string>{"A", "B"}));
+}
+
+TEST(Solver, WidensANonMonotoneAnalysisAndSaysSo) {
+  Parsed P = parseFunction(R"cpp(
+    void f() {
+      int X = 0;
+      while (cond())
+        X = X + 1;
+      X = 3;
+    })cpp");
+  Counter C;
+  auto Sol = solveForward(*P.G, C, Counter::State(), /*MaxVisits=*/4);
+  EXPECT_TRUE(Sol.Incomplete);
+  EXPECT_TRUE(Sol.Widened.test(P.G->getExit().getBlockID()));
+  EXPECT_LE(Sol.Visits, 4 * P.G->getNumBlockIDs());
+  // Nothing is reported from widened blocks; the blocks before the loop
+  // still are.
+  unsigned Events = 0, Exits = 0;
+  replay(
+      *P.G, C, Sol, [&](int) { ++Events; },
+      [&](const CFGBlock &, const Counter::State &) { ++Exits; });
+  EXPECT_GT(Events, 0u);
+  EXPECT_EQ(Exits, 0u);
+}
+
+//===--- Locations and call sites -----------------------------------------===//
+
+TEST(Environment, LocatesLocalsMembersAndTemporaries) {
+  ParsedTU TU = parse(R"cpp(
+    struct S { TargetMachine *TM; struct In { int V; } I;
+      void m(TargetMachine *&Ref, In Local) {
+        TM = nullptr; Local.V = 1; Ref = nullptr; keep(TM); } };
+    TargetMachine *G;
+    void f() {}
+  )cpp");
+  using namespace ast_matchers;
+  const auto *M = match(cxxMethodDecl(hasName("m")).bind("m"), TU.ctx())
+                      .front()
+                      .getNodeAs<CXXMethodDecl>("m");
+  Locator L(M), NoRefs(M, /*References=*/false);
+  auto Assigns =
+      match(findAll(binaryOperator(isAssignmentOperator()).bind("a")),
+            *M->getBody(), TU.ctx());
+  ASSERT_EQ(Assigns.size(), 3u);
+  auto LHS = [&](unsigned I) {
+    return Assigns[I].getNodeAs<BinaryOperator>("a")->getLHS();
+  };
+  EXPECT_EQ(L.target(LHS(0)).kind(), Location::ThisField);
+  EXPECT_EQ(L.target(LHS(1)).kind(), Location::LocalField);
+  EXPECT_EQ(L.target(LHS(2)).kind(), Location::Local);
+  EXPECT_FALSE(NoRefs.target(LHS(2)));
+  const auto *Call =
+      match(findAll(callExpr().bind("c")), *M->getBody(), TU.ctx())
+          .front()
+          .getNodeAs<CallExpr>("c");
+  EXPECT_EQ(L.locate(Call).kind(), Location::Temporary);
+  EXPECT_EQ(L.locate(Call->getArg(0)).kind(), Location::ThisField);
+}
+
+TEST(CallSite, SplitsObjectAndArguments) {
+  ParsedTU TU = parse(R"cpp(
+    void f(std::unique_ptr<TargetMachine> &P, const Target *T) {
+      P.reset(T->createTargetMachine("x"));
+      std::unique_ptr<TargetMachine> Q(nullptr);
+    })cpp");
+  using namespace ast_matchers;
+  const FunctionDecl *F = TU.function("f");
+  auto Reset = match(
+      findAll(
+          cxxMemberCallExpr(callee(cxxMethodDecl(hasName("reset")))).bind("c")),
+      *F->getBody(), TU.ctx());
+  ASSERT_EQ(Reset.size(), 1u);
+  auto CS = CallSite::of(Reset.front().getNodeAs<Expr>("c"));
+  ASSERT_TRUE(CS);
+  ASSERT_EQ(CS->Args.size(), 1u);
+  EXPECT_NE(CS->Object, nullptr);
+  EXPECT_EQ(CS->indexOf(CS->Object), ThisArg);
+  EXPECT_EQ(CS->arg(0), CS->Args[0]);
+  EXPECT_EQ(CS->arg(1), nullptr);
+  auto Ctor =
+      match(findAll(cxxConstructExpr().bind("c")), *F->getBody(), TU.ctx());
+  ASSERT_FALSE(Ctor.empty());
+  auto CC = CallSite::of(Ctor.front().getNodeAs<Expr>("c"));
+  ASSERT_TRUE(CC);
+  EXPECT_TRUE(CC->isConstruction());
+  EXPECT_EQ(CC->Object, nullptr);
+}
+
+} // namespace
