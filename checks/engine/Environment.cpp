@@ -24,15 +24,17 @@ bool Locator::isLocal(const VarDecl *VD) const {
   return DC && Decl::castFromDeclContext(DC) == Fn;
 }
 
+bool Locator::tracks(const VarDecl *VD) const {
+  return isLocal(VD) && (References || !VD->getType()->isReferenceType());
+}
+
 Location Locator::locate(const Expr *E) const {
   E = skipTransparent(E);
   if (!E)
     return {};
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (isLocal(VD) && (References || !VD->getType()->isReferenceType()))
-      return Location::local(VD);
-    return {};
+    return tracks(VD) ? Location::local(VD) : Location();
   }
   if (Location L = target(E))
     return L;
@@ -45,9 +47,7 @@ Location Locator::target(const Expr *LHS) const {
     return {};
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (isLocal(VD) && (References || !VD->getType()->isReferenceType()))
-      return Location::local(VD);
-    return {};
+    return tracks(VD) ? Location::local(VD) : Location();
   }
   if (const FieldDecl *F = thisField(E))
     return Location::thisField(F);

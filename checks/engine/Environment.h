@@ -94,6 +94,9 @@ public:
   /// A variable of this function: a local or parameter, not one captured
   /// from an enclosing function, not a static.
   bool isLocal(const VarDecl *VD) const;
+  /// A variable this locator gives a location: a local, and not a
+  /// reference unless references are followed.
+  bool tracks(const VarDecl *VD) const;
 
   /// Where the value of \p E is found: the variable or member it names, or
   /// Temporary(skipTransparent(E)) for any other expression (a call's

@@ -1,12 +1,13 @@
 //===- OwnershipAnalysis.h - flow-sensitive ownership of LLVM objects -----===//
 //
-// A forward dataflow analysis over one function's CFG. Each call that creates
-// an owned object (per the ApiModel) is an allocation site; the analysis
-// follows the objects through locals, assignments, `this` members, null
-// checks, releases, transfers, escapes and returns, joining states at merge
-// points (a may-analysis: an object owned on some incoming path stays owned).
-// Cost is linear in the CFG: no path is enumerated, and each block is visited
-// a bounded number of times.
+// A forward dataflow analysis over one function's CFG (the model is
+// OwnershipFlow, solved by Solver.h). Each call that creates an owned object
+// (per the ApiModel) is an allocation site; the analysis follows the objects
+// through locals, assignments, `this` members, null checks, releases,
+// transfers, escapes and returns, joining states at merge points (a
+// may-analysis: an object owned on some incoming path stays owned). Cost is
+// linear in the CFG: no path is enumerated, and each block is visited a
+// bounded number of times.
 //
 // The analysis reports facts, not diagnostics; checks decide what to say.
 //
@@ -44,9 +45,9 @@ using DerivedFactories =
 
 /// One allocation site in the analysed function.
 struct OwnedObject {
-  const Expr *Site = nullptr;       ///< the creating call
+  const Expr *Site = nullptr; ///< the creating call
   const ResourceKind *Kind = nullptr;
-  std::string Creator;              ///< "llvm::Target::createTargetMachine"
+  std::string Creator;               ///< "llvm::Target::createTargetMachine"
   const VarDecl *FirstVar = nullptr; ///< first local it was stored in
   /// Set for the pseudo-object standing for the value a member of `this`
   /// held when the method was entered (Site is null then).
@@ -76,10 +77,10 @@ enum class DisposeProblem {
 struct DisposeFact {
   unsigned Object;
   DisposeProblem Problem;
-  const Expr *Call;            ///< the offending release
+  const Expr *Call;              ///< the offending release
   const Expr *Earlier = nullptr; ///< the first release or the consumer
-  std::string EarlierCallee;   ///< its callee
-  std::string Callee;          ///< the offending release's callee
+  std::string EarlierCallee;     ///< its callee
+  std::string Callee;            ///< the offending release's callee
   const NamedDecl *Var = nullptr;
 };
 
@@ -92,9 +93,9 @@ enum class LeakReason {
 };
 
 struct LeakFact {
-  unsigned Object;           ///< index into FunctionFacts::Objects
+  unsigned Object; ///< index into FunctionFacts::Objects
   LeakReason Reason;
-  SourceLocation Where;      ///< the exit, the overwrite, or the full expression
+  SourceLocation Where; ///< the exit, the overwrite, or the full expression
   const NamedDecl *Holder = nullptr; ///< the overwritten or last holder
   bool ReleasedOnOtherPaths = false;
 };
@@ -126,6 +127,9 @@ struct FunctionFacts {
   /// Number of CFG blocks and block visits, for cost tests.
   unsigned Blocks = 0, Visits = 0;
   bool Analysed = false; ///< false if no CFG could be built
+  /// The solver ran out of its visit budget: some paths were given up on
+  /// (nothing is reported from them).
+  bool Incomplete = false;
 };
 
 struct AnalysisOptions {
@@ -167,7 +171,7 @@ private:
   ASTContext &Ctx;
   AnalysisOptions Opts;
   const DerivedFactories *Derived;
-  friend class FunctionAnalyzer;
+  friend class OwnershipFlow;
 };
 
 } // namespace clang::tidy::llvmown

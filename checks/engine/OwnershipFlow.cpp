@@ -1,0 +1,758 @@
+//===- OwnershipFlow.cpp - transfer functions of the ownership analysis ---===//
+
+#include "OwnershipFlow.h"
+#include "AstHelpers.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include <optional>
+
+namespace clang::tidy::llvmown {
+
+//===--- State ------------------------------------------------------------===//
+
+bool OwnershipState::held(unsigned Tok, bool CountFields) const {
+  for (const auto &E : Env)
+    if (E.second.contains(Tok) &&
+        (CountFields || E.first.kind() != Location::ThisField))
+      return true;
+  return false;
+}
+
+bool OwnershipState::heldByField(unsigned Tok) const {
+  for (const auto &E : Env)
+    if (E.first.kind() == Location::ThisField && E.second.contains(Tok))
+      return true;
+  return false;
+}
+
+const VarDecl *OwnershipState::localHolder(unsigned Tok) const {
+  const VarDecl *Best = nullptr;
+  for (const auto &E : Env)
+    if (E.first.kind() == Location::Local && E.second.contains(Tok) &&
+        (!Best || E.first.var()->getLocation() < Best->getLocation()))
+      Best = E.first.var();
+  return Best;
+}
+
+void OwnershipState::rename(unsigned From, unsigned To) {
+  auto Move = [&](Tokens &T) {
+    if (T.contains(From)) {
+      T.erase(From);
+      T.insert(To);
+    }
+  };
+  Move(Owned);
+  Move(Released);
+  for (auto &E : Env)
+    Move(E.second);
+}
+
+//===--- Objects and tokens -----------------------------------------------===//
+
+OwnershipFlow::OwnershipFlow(const OwnershipAnalysis &A, const Decl *D,
+                             const Stmt *Body)
+    : A(A), Model(A.Model), Ctx(A.Ctx), D(D), Body(Body),
+      PM(const_cast<Stmt *>(Body)), Loc(D, /*References=*/false) {}
+
+bool OwnershipFlow::tracked(const ResourceKind *K) const {
+  return K && (A.Opts.Kinds.empty() || llvm::is_contained(A.Opts.Kinds, K));
+}
+
+unsigned OwnershipFlow::objectFor(const Expr *Site, const ResourceKind *K,
+                                  std::string Creator, int OutArg) {
+  auto [It, New] = ObjectBySite.try_emplace({Site, OutArg}, Objects.size());
+  if (!New)
+    return It->second;
+  OwnedObject O;
+  O.Site = Site;
+  O.Kind = K;
+  O.Creator = std::move(Creator);
+  O.OutArg = OutArg;
+  Objects.push_back(std::move(O));
+  return It->second;
+}
+
+unsigned OwnershipFlow::newToken(State &S, unsigned Object) {
+  unsigned Latest = 2 * Object, Older = 2 * Object + 1;
+  // The site ran before (a loop): what it created then becomes "older".
+  if (S.Owned.contains(Latest) || S.held(Latest))
+    S.rename(Latest, Older);
+  S.Owned.insert(Latest);
+  // A fresh object: whatever happened to the previous one is not its story.
+  S.Released.erase(Latest);
+  return Latest;
+}
+
+int OwnershipFlow::parentOf(const ApiRow *R, llvm::ArrayRef<const Expr *> Args,
+                            const State &S) const {
+  if (!R || R->BindTo < 0 || unsigned(R->BindTo) >= Args.size())
+    return -1;
+  int First = valueOf(Args[R->BindTo], S).first();
+  return First < 0 ? -1 : int(objectOf(First));
+}
+
+OwnershipState OwnershipFlow::entryState() {
+  State Entry;
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(D))
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (Expr *IE = Init->getInit()) {
+        PM.addStmt(IE);
+        CtorInitExprs.insert(IE);
+      }
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(D)) {
+    ThisClass = MD->getParent();
+    InConstructor = isa<CXXConstructorDecl>(MD);
+    // Outside constructors and destructors, each member pointer to a tracked
+    // kind starts with a value the object may own.
+    if (MD->isInstance() && !InConstructor && !isa<CXXDestructorDecl>(MD) &&
+        !ThisClass->isLambda())
+      for (const FieldDecl *F : ThisClass->fields()) {
+        const ResourceKind *K = Model.kindOfPointer(F->getType());
+        if (!tracked(K))
+          continue;
+        unsigned Obj = Objects.size();
+        OwnedObject O;
+        O.Kind = K;
+        O.OldValueOf = F;
+        Objects.push_back(O);
+        Entry.Owned.insert(2 * Obj);
+        Entry.Env[Location::thisField(F)] = Tokens::of(2 * Obj);
+      }
+  }
+  // Handles received as parameters are not ours to release, but a call
+  // that consumes one followed by a release is still a bug: track them.
+  if (A.Opts.TrackDisposes)
+    if (const auto *FD = dyn_cast<FunctionDecl>(D))
+      for (const ParmVarDecl *P : FD->parameters()) {
+        const ResourceKind *K = Model.kindOfPointer(P->getType());
+        if (!K || !llvm::is_contained(A.Opts.Kinds, K))
+          continue;
+        unsigned Obj = Objects.size();
+        OwnedObject O;
+        O.Kind = K;
+        O.Creator = P->getNameAsString();
+        O.FirstVar = P;
+        Objects.push_back(O);
+        Entry.Env[Location::local(P)] = Tokens::of(2 * Obj);
+      }
+  return Entry;
+}
+
+//===--- Values and stores ------------------------------------------------===//
+
+Tokens OwnershipFlow::valueOf(const Expr *E, const State &S) const {
+  Location L = Loc.locate(E);
+  return L ? S.Env.lookup(L) : Tokens();
+}
+
+Tokens OwnershipFlow::consume(const Expr *E, State &S) {
+  Location L = Loc.locate(E);
+  if (!L)
+    return {};
+  Tokens V = S.Env.lookup(L);
+  // Whether the value was lost is decided once the whole element has been
+  // transferred: the consumer may still release or store it.
+  if (L.kind() == Location::Temporary && S.Env.erase(L) && V.any())
+    Pending.join(V);
+  return V;
+}
+
+// A released object nothing points to any more cannot be released again
+// (`LLVMDisposeBuilder(B); B = NULL;`).
+void OwnershipFlow::forgetUnreachableReleases(const Tokens &Old, State &S,
+                                              const Tokens &Keep) {
+  for (unsigned I : Old)
+    if (S.Released.contains(I) && !Keep.contains(I) && !S.held(I))
+      S.Released.erase(I);
+}
+
+void OwnershipFlow::storeVar(const VarDecl *VD, Tokens V, const Stmt *At,
+                             State &S) {
+  Location L = Location::local(VD);
+  Tokens Old = S.Env.lookup(L);
+  S.Env.set(L, V);
+  forgetUnreachableReleases(Old, S, V);
+  for (unsigned I : V)
+    if (!Objects[objectOf(I)].FirstVar)
+      Objects[objectOf(I)].FirstVar = VD;
+  Old.subtract(V);
+  dropped(Old, S, LeakReason::Overwritten, At->getBeginLoc(), VD);
+}
+
+void OwnershipFlow::storeField(const FieldDecl *F, Tokens V, const Expr *At,
+                               bool InInit, State &S) {
+  Location L = Location::thisField(F);
+  Tokens Old = S.Env.lookup(L);
+  S.Env.set(L, V);
+  Old.subtract(V);
+  // Did the store lose a value the member owned?
+  bool LostOwned = false;
+  for (unsigned I : Old)
+    LostOwned |= S.Owned.contains(I) && !S.held(I);
+  dropped(Old, S, LeakReason::Overwritten, At->getBeginLoc(), F);
+  for (unsigned I : V) {
+    if (!S.Owned.contains(I) || Objects[objectOf(I)].OldValueOf)
+      continue;
+    Event E{Event::FieldStore, objectOf(I)};
+    E.Field = F;
+    E.Call = At;
+    E.InConstructor = InConstructor || InInit;
+    E.MayOverwriteOwned = LostOwned && !E.InConstructor;
+    emit(E);
+  }
+}
+
+void OwnershipFlow::storeTo(const Expr *LHS, Tokens V, const Expr *StoreExpr,
+                            State &S) {
+  Location L = Loc.target(LHS);
+  if (L.kind() == Location::Local)
+    return storeVar(L.var(), V, StoreExpr, S);
+  if (L.kind() == Location::ThisField)
+    return storeField(L.field(), V, StoreExpr, /*InInit=*/false, S);
+  // Memory the function does not own (a global, *Out, another object's
+  // member, a member of a local object): no evidence of a leak.
+  escape(V, S);
+}
+
+//===--- Ends of ownership ------------------------------------------------===//
+
+void OwnershipFlow::release(const Tokens &T, State &S) {
+  for (unsigned I : T)
+    if (S.Owned.contains(I)) {
+      S.Owned.erase(I);
+      emit({Event::Freed, objectOf(I)});
+    }
+}
+
+void OwnershipFlow::dropped(const Tokens &T, State &S, LeakReason Why,
+                            SourceLocation Where, const NamedDecl *Holder) {
+  for (unsigned I : T) {
+    if (!S.Owned.contains(I) || S.held(I))
+      continue;
+    // Lost: nobody can release it any more. Stop tracking it, so that it is
+    // reported once, here. The value a member held on entry is reported by
+    // the store that lost it.
+    S.Owned.erase(I);
+    if (Objects[objectOf(I)].OldValueOf)
+      continue;
+    Event E{Event::Lost, objectOf(I)};
+    E.Reason = Why;
+    E.Where = Where;
+    E.Holder = Holder;
+    emit(E);
+  }
+}
+
+void OwnershipFlow::atExit(const State &S, SourceLocation Where,
+                           EventList<Event> &Events) {
+  for (unsigned I : S.Owned) {
+    if (Objects[objectOf(I)].OldValueOf || S.heldByField(I))
+      continue; // the class owns it now
+    Event E{Event::Lost, objectOf(I)};
+    E.Reason = LeakReason::AtExit;
+    E.Where = Where;
+    E.Holder = S.localHolder(I);
+    Events.push_back(E);
+  }
+}
+
+std::optional<DisposeProblem>
+OwnershipFlow::disposeProblem(unsigned Tok, const State &S,
+                              const ApiRow &Row) const {
+  const OwnedObject &O = Objects[objectOf(Tok)];
+  if (O.Borrowed && Row.Eff == Effect::Releases)
+    return DisposeProblem::Borrowed;
+  // Released on some path reaching here (it may still be owned on another):
+  // releasing it again is a double release on that path. Whether the first
+  // one was a consumer is known once every release has been seen.
+  if (S.Released.contains(Tok))
+    return DisposeProblem::Twice;
+  if (Row.Eff == Effect::Releases && !Row.anyKind() && O.Kind &&
+      Row.Kind != O.Kind)
+    return DisposeProblem::Mismatch;
+  return std::nullopt;
+}
+
+void OwnershipFlow::releaseBy(const Tokens &T, State &S, const CallSite &CS,
+                              const ApiRow &Row) {
+  for (unsigned I : T) {
+    unsigned Obj = objectOf(I);
+    if (A.Opts.TrackDisposes)
+      if (std::optional<DisposeProblem> P = disposeProblem(I, S, Row)) {
+        Event E{Event::Dispose, Obj};
+        E.Call = CS.Call;
+        E.Callee = CS.Callee;
+        E.Problem = *P;
+        emit(E);
+      }
+    if (S.Owned.contains(I)) {
+      S.Owned.erase(I);
+      emit({Event::Freed, Obj});
+    }
+    // Released by someone else since a call took it conditionally.
+    if (Row.Eff != Effect::ConsumesOnSuccess)
+      S.TakenIfSuccess.erase(I);
+    if (!Objects[Obj].Borrowed) {
+      S.Released.insert(I);
+      Event E{Event::ReleaseCall, Obj};
+      E.Call = CS.Call;
+      E.Callee = CS.Callee;
+      E.Consumed = Row.Eff != Effect::Releases;
+      emit(E);
+    }
+    // What belongs to it goes with it (modules of a disposed context).
+    for (unsigned J : Tokens(S.Owned))
+      if (Objects[objectOf(J)].Parent == int(Obj)) {
+        S.Owned.erase(J);
+        emit({Event::Freed, objectOf(J)});
+      }
+  }
+}
+
+//===--- Calls ------------------------------------------------------------===//
+
+/// Out-parameter creators write an owned object through &Var.
+bool OwnershipFlow::transferOutParameter(const CallSite &CS, unsigned I,
+                                         State &S) {
+  const ApiRow *R =
+      CS.Callee ? Model.find(CS.Callee, Effect::Creates, I) : nullptr;
+  const auto *UO = dyn_cast<UnaryOperator>(CS.Args[I]->IgnoreParenImpCasts());
+  if (!R || !UO || UO->getOpcode() != UO_AddrOf || !tracked(R->Kind))
+    return false;
+  unsigned Obj = objectFor(CS.Call, R->Kind, R->Name.str(), I);
+  Objects[Obj].OnFailureOnly = R->OnFailureOnly;
+  Objects[Obj].WrittenOnFailure = R->WrittenOnFailure;
+  Objects[Obj].Parent = parentOf(R, CS.Args, S);
+  if (!llvm::is_contained(OutObjects[CS.Call], Obj))
+    OutObjects[CS.Call].push_back(Obj);
+  storeTo(UO->getSubExpr(), Tokens::of(newToken(S, Obj)), CS.Call, S);
+  return true;
+}
+
+void OwnershipFlow::transferArgument(const CallSite &CS, unsigned I, State &S) {
+  Tokens V = consume(CS.Args[I], S);
+  if (V.empty())
+    return;
+  const FunctionDecl *FD = CS.Callee;
+  if (FD) {
+    if (const ApiRow *R = Model.find(FD, Effect::Releases, I))
+      return releaseBy(V, S, CS, *R);
+    if (const ApiRow *R = Model.find(FD, Effect::Consumes, I))
+      return releaseBy(V, S, CS, *R);
+    // Taken only when the call succeeds: released here, owned again on
+    // the edge that sees the call fail.
+    if (const ApiRow *R = Model.find(FD, Effect::ConsumesOnSuccess, I)) {
+      Tokens Owned;
+      for (unsigned T : V)
+        if (S.Owned.contains(T))
+          Owned.insert(T);
+      releaseBy(V, S, CS, *R);
+      ConsumedOnSuccess[CS.Call].join(Owned);
+      S.TakenIfSuccess.join(Owned);
+      return;
+    }
+    if (Model.find(FD, Effect::Borrows, I))
+      return;
+  }
+  if (ApiModel::isLLVMApi(FD))
+    return; // LLVM APIs borrow unless the model says they consume.
+  // An unknown callee: if it receives the pointer itself (not a bool, not
+  // the pointee by reference), it may keep or free it.
+  QualType ParamTy;
+  if (FD && I < FD->getNumParams())
+    ParamTy = FD->getParamDecl(I)->getType();
+  if (A.Opts.ConstPointerArgsBorrow &&
+      ((FD && I >= FD->getNumParams() && FD->isVariadic()) ||
+       (!ParamTy.isNull() && ParamTy->isPointerType() &&
+        ParamTy->getPointeeType().isConstQualified())))
+    return; // printf("%s", Msg), fputs(Msg, F): read, not kept
+  if (!ParamTy.isNull()) {
+    QualType T = ParamTy.getNonReferenceType();
+    if (!T->isPointerType() && !T->isRecordType() && !T->isDependentType() &&
+        !T->isTemplateTypeParmType())
+      return; // converted to bool or an integer: a borrow
+  }
+  escape(V, S);
+}
+
+void OwnershipFlow::transferResult(const CallSite &CS, State &S) {
+  const FunctionDecl *FD = CS.Callee;
+  const Expr *Call = CS.Call;
+  std::string Creator;
+  if (const ResourceKind *K = A.createdKind(FD, &Creator)) {
+    if (!Call->getType()->isPointerType() &&
+        !Model.kindOfPointer(Call->getType()))
+      return;
+    unsigned Obj = objectFor(Call, K, Creator);
+    Objects[Obj].Parent =
+        parentOf(Model.find(FD, Effect::Creates, ReturnValue), CS.Args, S);
+    S.Env.set(Location::temporary(Call), Tokens::of(newToken(S, Obj)));
+    return;
+  }
+  if (!A.Opts.TrackDisposes || !FD)
+    return;
+  // A borrowed result: tracked only to catch its release.
+  const ApiRow *R = Model.find(FD, Effect::ReturnsBorrowed, ReturnValue);
+  if (const ResourceKind *K = R ? Model.kindFor(*R, FD) : nullptr) {
+    unsigned Obj = objectFor(Call, K, R->Name.str());
+    Objects[Obj].Borrowed = true;
+    S.Env.set(Location::temporary(Call), Tokens::of(2 * Obj));
+  }
+}
+
+void OwnershipFlow::transferCall(const CallSite &CS, State &S) {
+  // Calling a method on an object borrows it.
+  if (CS.Object)
+    consume(CS.Object, S);
+  for (unsigned I = 0; I < CS.Args.size(); ++I)
+    if (CS.Args[I] && !transferOutParameter(CS, I, S))
+      transferArgument(CS, I, S);
+  transferResult(CS, S);
+}
+
+//===--- Statements, per node kind ----------------------------------------===//
+
+void OwnershipFlow::VisitDeclStmt(const DeclStmt *DS, State &S) {
+  for (const Decl *Dcl : DS->decls()) {
+    const auto *VD = dyn_cast<VarDecl>(Dcl);
+    if (!VD)
+      continue;
+    Tokens V;
+    if (const Expr *Init = VD->getInit())
+      V = consume(Init, S);
+    if (Loc.tracks(VD))
+      storeVar(VD, V, DS, S);
+    else
+      escape(V, S); // a static local or a reference: not ours any more
+  }
+}
+
+void OwnershipFlow::VisitReturnStmt(const ReturnStmt *RS, State &S) {
+  const Expr *RV = RS->getRetValue();
+  if (!RV)
+    return;
+  Tokens V = consume(RV, S);
+  // Returning what a member holds (a lazily created machine) lends it; the
+  // object keeps it.
+  Tokens Handed, Lent;
+  for (unsigned I : V)
+    if (S.Owned.contains(I))
+      (S.heldByField(I) ? Lent : Handed).insert(I);
+  V.subtract(Lent);
+  Event E{Event::Returned};
+  const auto *FD = dyn_cast<FunctionDecl>(D);
+  if (Handed.any()) {
+    if (FD && FD->getReturnType()->isPointerType())
+      E.ReturnsOwned = Objects[objectOf(Handed.first())].Kind;
+  } else if ((Lent.any() || V.empty()) && RV->getType()->isPointerType() &&
+             !isNullConstant(RV, Ctx)) {
+    E.ReturnsOther = true;
+  }
+  emit(E);
+  release(V, S);
+}
+
+void OwnershipFlow::VisitCallExpr(const CallExpr *CE, State &S) {
+  transferCall(*CallSite::of(CE), S);
+  // The callee expression (a function pointer, a member) is read only.
+  consume(CE->getCallee(), S);
+}
+
+void OwnershipFlow::VisitCXXConstructExpr(const CXXConstructExpr *CE,
+                                          State &S) {
+  transferCall(*CallSite::of(CE), S);
+}
+
+void OwnershipFlow::VisitCXXDeleteExpr(const CXXDeleteExpr *DE, State &S) {
+  release(consume(DE->getArgument(), S), S);
+}
+
+void OwnershipFlow::VisitBinaryOperator(const BinaryOperator *BO, State &S) {
+  if (BO->getOpcode() == BO_Assign) {
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (const auto *CE =
+                dyn_cast_or_null<CallExpr>(skipTransparent(BO->getRHS())))
+          LastResult[VD] = CE;
+    Tokens V = consume(BO->getRHS(), S);
+    storeTo(BO->getLHS(), V, BO, S);
+  } else if (BO->getOpcode() != BO_Comma) {
+    consume(BO->getLHS(), S);
+    consume(BO->getRHS(), S);
+  }
+}
+
+void OwnershipFlow::VisitUnaryOperator(const UnaryOperator *UO, State &S) {
+  Tokens V = consume(UO->getSubExpr(), S);
+  // &TM hands out a way to change or free it.
+  if (UO->getOpcode() == UO_AddrOf)
+    escape(V, S);
+}
+
+void OwnershipFlow::VisitAbstractConditionalOperator(
+    const AbstractConditionalOperator *CO, State &S) {
+  Tokens V = consume(CO->getTrueExpr(), S);
+  // The branches were evaluated on different paths; both values flow here.
+  V.join(valueOf(CO->getFalseExpr(), S));
+  if (const Expr *FI = skipTransparent(CO->getFalseExpr()))
+    S.Env.erase(Location::temporary(FI));
+  consume(CO->getCond(), S);
+  if (V.any())
+    S.Env.set(Location::temporary(CO), V);
+}
+
+void OwnershipFlow::VisitLambdaExpr(const LambdaExpr *LE, State &S) {
+  // A lambda that captures a machine may free it: no evidence.
+  for (const LambdaCapture &C : LE->captures())
+    if (C.capturesVariable())
+      if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar());
+          Loc.tracks(VD))
+        escape(S.Env.lookup(Location::local(VD)), S);
+  for (const Expr *Init : LE->capture_inits())
+    if (Init)
+      escape(consume(Init, S), S);
+}
+
+void OwnershipFlow::VisitInitListExpr(const InitListExpr *ILE, State &S) {
+  for (const Expr *Init : ILE->inits())
+    escape(consume(Init, S), S);
+}
+
+void OwnershipFlow::VisitCXXThrowExpr(const CXXThrowExpr *TE, State &S) {
+  if (TE->getSubExpr())
+    escape(consume(TE->getSubExpr(), S), S);
+}
+
+void OwnershipFlow::VisitExpr(const Expr *E, State &S) {
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      consume(CE, S);
+}
+
+//===--- Elements ---------------------------------------------------------===//
+
+bool OwnershipFlow::isFullExpression(const Expr *E) const {
+  const Stmt *P =
+      climbParents(PM, E, Parens | ImplicitCasts | FullExprs | Temporaries)
+          .Parent;
+  if (!P) {
+    // A member initializer's expression: the CFGInitializer consumes it.
+    const Stmt *Top = E;
+    while (const Stmt *Up = PM.getParent(Top))
+      Top = Up;
+    return !CtorInitExprs.count(Top);
+  }
+  if (const auto *CE = dyn_cast<CStyleCastExpr>(P))
+    if (CE->getType()->isVoidType())
+      return true;
+  if (isa<Expr>(P))
+    return false;
+  // Consumed by the statement itself.
+  return !isa<ReturnStmt>(P) && !isa<DeclStmt>(P) && !isa<CXXForRangeStmt>(P);
+}
+
+// A value nobody takes is discarded at the end of its full expression; one
+// only tested in a condition was used as a temporary.
+void OwnershipFlow::discardIfUnused(const Expr *E, State &S) {
+  if (!isFullExpression(E))
+    return;
+  Location L = Loc.locate(E);
+  if (L.kind() != Location::Temporary)
+    return;
+  Tokens V = S.Env.lookup(L);
+  const Stmt *P = PM.getParentIgnoreParenImpCasts(const_cast<Expr *>(E));
+  bool Tested = P && (isa<IfStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P) ||
+                      isa<ForStmt>(P) || isa<SwitchStmt>(P));
+  if (S.Env.erase(L) && V.any())
+    dropped(V, S, Tested ? LeakReason::Temporary : LeakReason::Discarded,
+            E->getBeginLoc(), nullptr);
+}
+
+void OwnershipFlow::transferLifetimeEnd(const CFGLifetimeEnds &LE, State &S) {
+  const VarDecl *VD = LE.getVarDecl();
+  Location L = Location::local(VD);
+  Tokens Old = S.Env.lookup(L);
+  if (!S.Env.erase(L))
+    return;
+  // Where the variable dies: at a return or the end of the function (the
+  // function's exit), or at the end of an inner scope, a break, continue
+  // or goto.
+  dropped(Old, S,
+          diesAtFunctionExit(LE, Body) ? LeakReason::AtExit
+                                       : LeakReason::ScopeEnd,
+          scopeEndLoc(LE, Body), VD);
+}
+
+void OwnershipFlow::transferInitializer(const CFGInitializer &CI, State &S) {
+  const CXXCtorInitializer *Init = CI.getInitializer();
+  if (!Init->isAnyMemberInitializer() || !Init->getInit())
+    return;
+  Pending.clear();
+  Tokens V = consume(Init->getInit(), S);
+  if (const FieldDecl *F = Init->getAnyMember())
+    storeField(F, V, Init->getInit(), /*InInit=*/true, S);
+  else
+    escape(V, S);
+}
+
+void OwnershipFlow::transfer(const CFGElement &El, State &S,
+                             EventList<Event> &Events) {
+  Out = &Events;
+  if (auto CS = El.getAs<CFGStmt>()) {
+    Pending.clear();
+    const Stmt *St = CS->getStmt();
+    Visit(St, S);
+    if (const auto *E = dyn_cast<Expr>(St))
+      discardIfUnused(E, S);
+    if (Pending.any())
+      dropped(Pending, S, LeakReason::Temporary, St->getBeginLoc(), nullptr);
+    Pending.clear();
+  } else if (auto LE = El.getAs<CFGLifetimeEnds>()) {
+    transferLifetimeEnd(*LE, S);
+  } else if (auto CI = El.getAs<CFGInitializer>()) {
+    transferInitializer(*CI, S);
+  }
+  Out = nullptr;
+}
+
+//===--- Edges ------------------------------------------------------------===//
+
+/// The value last stored into \p VD inside \p B (its initializer, or the
+/// right side of an assignment), or null.
+static const Expr *definitionInBlock(const CFGBlock &B, const VarDecl *VD) {
+  for (auto It = B.rbegin(); It != B.rend(); ++It) {
+    auto CS = It->getAs<CFGStmt>();
+    if (!CS)
+      continue;
+    if (const auto *DS = dyn_cast<DeclStmt>(CS->getStmt())) {
+      for (const Decl *D : DS->decls())
+        if (D == VD && VD->getInit())
+          return skipTransparent(VD->getInit());
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(CS->getStmt());
+               BO && BO->getOpcode() == BO_Assign) {
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+          DRE && DRE->getDecl() == VD)
+        return skipTransparent(BO->getRHS());
+    }
+  }
+  return nullptr;
+}
+
+// `if (LLVMCreateExecutionEngineForModule(&EE, M, &Err))`, `Err == NULL`,
+// or the same through a variable holding the result: the call whose
+// success the branch tests, and whether the test is negated.
+const Expr *OwnershipFlow::testedCall(const CFGBlock &From,
+                                      bool &Negated) const {
+  const auto *E =
+      dyn_cast_or_null<Expr>(From.getTerminatorCondition(/*StripParens=*/true));
+  if (!E)
+    return nullptr;
+  Negated = false;
+  E = E->IgnoreParenImpCasts();
+  while (true) {
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->getOpcode() != UO_LNot)
+        return nullptr;
+      Negated = !Negated;
+      E = UO->getSubExpr()->IgnoreParenImpCasts();
+      continue;
+    }
+    // `f(...) != 0`, `Err == NULL`.
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->isEqualityOp()) {
+      const Expr *Other = nullptr;
+      if (isNullConstant(BO->getRHS(), Ctx))
+        Other = BO->getLHS();
+      else if (isNullConstant(BO->getLHS(), Ctx))
+        Other = BO->getRHS();
+      if (!Other)
+        return nullptr;
+      if (BO->getOpcode() == BO_EQ)
+        Negated = !Negated;
+      E = Other->IgnoreParenImpCasts();
+      continue;
+    }
+    break;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+      // The value tested is the one stored last before the test: look in
+      // the testing block first (LastResult is the last store the fixpoint
+      // happened to visit, which in a loop can be a later one).
+      if (const Expr *Def = definitionInBlock(From, VD))
+        E = Def;
+      else if (const Expr *Last = LastResult.lookup(VD))
+        E = Last;
+      else if (VD->getInit())
+        E = skipTransparent(VD->getInit());
+    }
+  return skipTransparent(E);
+}
+
+// A non-zero (or non-null error) result means failure, when only the error
+// message is written; zero means success, when the message is not.
+void OwnershipFlow::refineOutParameters(const CFGBlock &From,
+                                        unsigned SuccIndex, State &S) {
+  if (OutObjects.empty() && ConsumedOnSuccess.empty())
+    return;
+  bool Negated = false;
+  const Expr *E = testedCall(From, Negated);
+  if (!E)
+    return;
+  bool Failed = (SuccIndex == 0) != Negated;
+  if (Failed) {
+    // It did not take the argument: the caller still owns it.
+    auto C = ConsumedOnSuccess.find(E);
+    if (C != ConsumedOnSuccess.end())
+      for (unsigned T : C->second)
+        if (S.TakenIfSuccess.contains(T)) {
+          S.Owned.insert(T);
+          S.Released.erase(T);
+          S.TakenIfSuccess.erase(T);
+        }
+  }
+  auto It = OutObjects.find(E);
+  if (It == OutObjects.end())
+    return;
+  for (unsigned Obj : It->second) {
+    if (Objects[Obj].WrittenOnFailure || Objects[Obj].OnFailureOnly == Failed)
+      continue;
+    // Not written on this edge: nothing to own.
+    S.Owned.erase(2 * Obj);
+    S.Owned.erase(2 * Obj + 1);
+  }
+}
+
+void OwnershipFlow::refine(const CFGBlock &From, unsigned SuccIndex, State &S) {
+  if (From.succ_size() != 2)
+    return;
+  refineOutParameters(From, SuccIndex, S);
+  const Expr *E = nullTestedOnEdge(&From, SuccIndex, Ctx);
+  if (!E || (!E->getType()->isPointerType() && !E->getType()->isBooleanType()))
+    return;
+  // Nothing is owned through a null pointer, nor what belongs to it (a
+  // context set to null after its disposal took its modules along).
+  for (unsigned I : valueOf(E, S)) {
+    S.Owned.erase(I);
+    for (unsigned J : Tokens(S.Owned))
+      if (Objects[objectOf(J)].Parent == int(objectOf(I)))
+        S.Owned.erase(J);
+  }
+}
+
+SourceLocation OwnershipFlow::exitLocation(const CFGBlock &B) const {
+  for (auto It = B.rbegin(); It != B.rend(); ++It)
+    if (auto CS = It->getAs<CFGStmt>()) {
+      const Stmt *St = CS->getStmt();
+      if (isa<ReturnStmt>(St) || isa<CXXThrowExpr>(St))
+        return St->getBeginLoc();
+      break;
+    }
+  return bodyEndLoc(Body);
+}
+
+} // namespace clang::tidy::llvmown

@@ -1,0 +1,219 @@
+//===- OwnershipFlow.h - the ownership analysis as a framework model ------===//
+//
+// Internal to the engine. The abstract state at a program point:
+//  - Owned: the objects this function is responsible for releasing;
+//  - Released: released or consumed on some path to here (for releases
+//    that come twice or after a consumer);
+//  - TakenIfSuccess: taken by a call only if it succeeds, not released
+//    since (owned again on the edge that sees the call fail);
+//  - Env: which locals, members of `this` and not-yet-consumed expression
+//    results may point to each object.
+// Each allocation site has two abstract objects, numbered by tokens: 2*I
+// for the instance created by the latest execution of site I and 2*I+1 for
+// all older ones, so a machine created per loop iteration is told apart
+// from the one created in the previous iteration.
+//
+// Transfer functions list what happens (an owned object lost, released,
+// stored in a member, returned) as events; OwnershipAnalysis turns the
+// events of the replay into facts.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVMOWN_ENGINE_OWNERSHIPFLOW_H
+#define LLVMOWN_ENGINE_OWNERSHIPFLOW_H
+
+#include "Environment.h"
+#include "OwnershipAnalysis.h"
+#include "Solver.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/StmtVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <optional>
+
+namespace clang::tidy::llvmown {
+
+using Tokens = BitSet;
+
+inline unsigned objectOf(unsigned Token) { return Token / 2; }
+
+struct OwnershipState {
+  Tokens Owned;
+  Tokens Released;
+  Tokens TakenIfSuccess;
+  Store<Tokens> Env;
+
+  bool join(const OwnershipState &O) {
+    bool Changed = Owned.join(O.Owned);
+    Changed |= Released.join(O.Released);
+    Changed |= TakenIfSuccess.join(O.TakenIfSuccess);
+    Changed |= Env.join(O.Env);
+    return Changed;
+  }
+  bool operator==(const OwnershipState &O) const {
+    return Owned == O.Owned && Released == O.Released &&
+           TakenIfSuccess == O.TakenIfSuccess && Env == O.Env;
+  }
+
+  /// Does any location hold \p Tok (members of `this` only if
+  /// \p CountFields)?
+  bool held(unsigned Tok, bool CountFields = true) const;
+  bool heldByField(unsigned Tok) const;
+  /// The local that holds \p Tok, declared first; null if none.
+  const VarDecl *localHolder(unsigned Tok) const;
+  /// Renames token \p From to \p To everywhere.
+  void rename(unsigned From, unsigned To);
+};
+
+/// What a transfer reports; OwnershipAnalysis makes facts of them.
+struct OwnershipEvent {
+  enum Kind {
+    Lost,        ///< an owned object lost its last holder, or leaked at exit
+    Freed,       ///< an owned object was released (on this path)
+    ReleaseCall, ///< a call released or consumed the object (for notes)
+    Dispose,     ///< a release that is a bug (twice, borrowed, mismatched)
+    FieldStore,  ///< an owned object was stored in a member of `this`
+    Returned,    ///< a return statement (what it hands to the caller)
+  } K;
+  unsigned Object = 0;
+  // Lost
+  LeakReason Reason = LeakReason::AtExit;
+  SourceLocation Where;
+  const NamedDecl *Holder = nullptr;
+  // ReleaseCall, Dispose
+  const Expr *Call = nullptr;
+  const FunctionDecl *Callee = nullptr;
+  bool Consumed = false;
+  DisposeProblem Problem = DisposeProblem::Twice;
+  // FieldStore
+  const FieldDecl *Field = nullptr;
+  bool InConstructor = false;
+  bool MayOverwriteOwned = false;
+  // Returned: the kind handed to the caller, or a pointer not owned here.
+  const ResourceKind *ReturnsOwned = nullptr;
+  bool ReturnsOther = false;
+};
+
+/// The ownership analysis of one function, for the solver.
+class OwnershipFlow
+    : public ConstStmtVisitor<OwnershipFlow, void, OwnershipState &> {
+public:
+  using State = OwnershipState;
+  using Event = OwnershipEvent;
+
+  OwnershipFlow(const OwnershipAnalysis &A, const Decl *D, const Stmt *Body);
+
+  /// The state on entry: members of `this` and (tracking disposes)
+  /// parameters start with objects of their own.
+  State entryState();
+  void transfer(const CFGElement &El, State &S, EventList<Event> &Out);
+  void refine(const CFGBlock &From, unsigned SuccIndex, State &S);
+  /// What is still owned at an exit leaks there.
+  void atExit(const State &S, SourceLocation Where, EventList<Event> &Out);
+  /// Where a function leaving from \p B exits (its return, or the body's
+  /// closing brace).
+  SourceLocation exitLocation(const CFGBlock &B) const;
+
+  /// The objects (allocation sites) seen, indexed by object number.
+  std::vector<OwnedObject> &objects() { return Objects; }
+
+  // Transfer, per node kind.
+  void VisitDeclStmt(const DeclStmt *DS, State &S);
+  void VisitReturnStmt(const ReturnStmt *RS, State &S);
+  void VisitCallExpr(const CallExpr *CE, State &S);
+  void VisitCXXConstructExpr(const CXXConstructExpr *CE, State &S);
+  void VisitCXXDeleteExpr(const CXXDeleteExpr *DE, State &S);
+  void VisitBinaryOperator(const BinaryOperator *BO, State &S);
+  void VisitUnaryOperator(const UnaryOperator *UO, State &S);
+  void VisitAbstractConditionalOperator(const AbstractConditionalOperator *CO,
+                                        State &S);
+  void VisitLambdaExpr(const LambdaExpr *LE, State &S);
+  void VisitInitListExpr(const InitListExpr *ILE, State &S);
+  void VisitCXXThrowExpr(const CXXThrowExpr *TE, State &S);
+  // Transparent: their value is looked up through them.
+  void VisitCastExpr(const CastExpr *, State &) {}
+  void VisitParenExpr(const ParenExpr *, State &) {}
+  void VisitFullExpr(const FullExpr *, State &) {}
+  void VisitMaterializeTemporaryExpr(const MaterializeTemporaryExpr *,
+                                     State &) {}
+  void VisitCXXBindTemporaryExpr(const CXXBindTemporaryExpr *, State &) {}
+  void VisitDeclRefExpr(const DeclRefExpr *, State &) {}
+  /// Anything else reads its operands (a member access, a subscript, a
+  /// comparison): a borrow.
+  void VisitExpr(const Expr *E, State &S);
+  void VisitStmt(const Stmt *, State &) {}
+
+private:
+  // Objects and tokens.
+  unsigned objectFor(const Expr *Site, const ResourceKind *K,
+                     std::string Creator, int OutArg = -1);
+  unsigned newToken(State &S, unsigned Object);
+  int parentOf(const ApiRow *R, llvm::ArrayRef<const Expr *> Args,
+               const State &S) const;
+  bool tracked(const ResourceKind *K) const;
+
+  // Values and stores.
+  Tokens valueOf(const Expr *E, const State &S) const;
+  Tokens consume(const Expr *E, State &S);
+  void storeTo(const Expr *LHS, Tokens V, const Expr *StoreExpr, State &S);
+  void storeVar(const VarDecl *VD, Tokens V, const Stmt *At, State &S);
+  void storeField(const FieldDecl *F, Tokens V, const Expr *At, bool InInit,
+                  State &S);
+  void forgetUnreachableReleases(const Tokens &Old, State &S,
+                                 const Tokens &Keep);
+
+  // Ends of ownership.
+  void release(const Tokens &T, State &S);
+  void escape(const Tokens &T, State &S) { release(T, S); }
+  void releaseBy(const Tokens &T, State &S, const CallSite &CS,
+                 const ApiRow &Row);
+  std::optional<DisposeProblem> disposeProblem(unsigned Tok, const State &S,
+                                               const ApiRow &Row) const;
+  void dropped(const Tokens &T, State &S, LeakReason Why, SourceLocation Where,
+               const NamedDecl *Holder);
+
+  // Calls.
+  void transferCall(const CallSite &CS, State &S);
+  bool transferOutParameter(const CallSite &CS, unsigned I, State &S);
+  void transferArgument(const CallSite &CS, unsigned I, State &S);
+  void transferResult(const CallSite &CS, State &S);
+
+  // Elements other than statements, and what ends a full expression.
+  void transferLifetimeEnd(const CFGLifetimeEnds &LE, State &S);
+  void transferInitializer(const CFGInitializer &CI, State &S);
+  void discardIfUnused(const Expr *E, State &S);
+  bool isFullExpression(const Expr *E) const;
+
+  // Edges.
+  void refineOutParameters(const CFGBlock &From, unsigned SuccIndex, State &S);
+  const Expr *testedCall(const CFGBlock &From, bool &Negated) const;
+
+  void emit(Event E) { Out->push_back(E); }
+
+  const OwnershipAnalysis &A;
+  const ApiModel &Model;
+  ASTContext &Ctx;
+  const Decl *D;
+  const Stmt *Body;
+  ParentMap PM;
+  Locator Loc;
+
+  std::vector<OwnedObject> Objects;
+  llvm::DenseMap<std::pair<const Expr *, int>, unsigned> ObjectBySite;
+  /// Objects a call writes through out-parameters, for the edges that test
+  /// whether it failed.
+  llvm::DenseMap<const Expr *, llvm::SmallVector<unsigned, 2>> OutObjects;
+  llvm::DenseMap<const Expr *, Tokens> ConsumedOnSuccess;
+  /// The call whose result a variable last received (`Err = f(&J)`).
+  llvm::DenseMap<const VarDecl *, const Expr *> LastResult;
+  llvm::SmallPtrSet<const Stmt *, 4> CtorInitExprs;
+  const CXXRecordDecl *ThisClass = nullptr;
+  bool InConstructor = false;
+
+  // Per element: where events go, and the temporaries it consumed.
+  EventList<Event> *Out = nullptr;
+  Tokens Pending;
+};
+
+} // namespace clang::tidy::llvmown
+
+#endif
