@@ -1,8 +1,8 @@
 //===- LifetimeAnalysis.h - what outlives the owner it belongs to ---------===//
 //
-// A forward dataflow analysis over one function's CFG (same driver as the
-// ownership analysis) that tracks owners whose end invalidates what belongs
-// to them, and the values bound to each owner:
+// A forward dataflow analysis over one function's CFG (the model is
+// LifetimeFlow, solved by Solver.h) that tracks owners whose end invalidates
+// what belongs to them, and the values bound to each owner:
 //  - owners: local LLVMContexts (objects, std::unique_ptr, `new`,
 //    LLVMContextCreate), orc::ThreadSafeContexts, orc::ThreadSafeModules, and
 //    context members of `this`;
@@ -37,7 +37,8 @@ namespace clang::tidy::llvmown {
 struct Owner {
   const VarDecl *Var = nullptr;     ///< the local that holds it, or
   const FieldDecl *Field = nullptr; ///< the member of `this`
-  const ResourceKind *Kind = nullptr; ///< LLVMContext, ThreadSafeContext, ThreadSafeModule
+  const ResourceKind *Kind =
+      nullptr; ///< LLVMContext, ThreadSafeContext, ThreadSafeModule
   const NamedDecl *holder() const;
 };
 
@@ -100,6 +101,8 @@ struct LifetimeFacts {
   std::vector<FieldBindFact> FieldBinds;
   unsigned Blocks = 0, Visits = 0;
   bool Analysed = false;
+  /// The solver ran out of its visit budget (see FunctionFacts).
+  bool Incomplete = false;
 };
 
 class LifetimeAnalysis {
@@ -115,7 +118,6 @@ public:
 private:
   const ApiModel &Model;
   ASTContext &Ctx;
-  friend class LifetimeFunction;
 };
 
 } // namespace clang::tidy::llvmown
