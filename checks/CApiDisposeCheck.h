@@ -19,13 +19,16 @@ namespace clang::tidy::llvmown {
 class CApiDisposeCheck : public FunctionBodyCheck {
 public:
   CApiDisposeCheck(StringRef Name, ClangTidyContext *Context);
-  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
 
 protected:
+  void storeCheckOptions(ClangTidyOptions::OptionMap &Opts) override;
   void analyzeFunctions(ASTContext &Ctx,
                         llvm::ArrayRef<FunctionBody> Functions) override;
 
 private:
+  void reportDispose(const DisposeFact &F, const OwnedObject &O);
+  void reportLeak(const LeakFact &L, const OwnedObject &O);
+
   const std::string ExtraPairs;
   ApiModel Model;
   std::vector<std::string> BadPairs;

@@ -10,6 +10,25 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::llvmown {
 
+namespace {
+// Options are read and written as strings: OptionsView's bool overloads are
+// explicit specializations that GCC and Clang mangle differently, and the
+// clang-tidy libraries are built with Clang.
+bool parseBool(StringRef Value) {
+  return Value.equals_insensitive("true") || Value == "1";
+}
+} // namespace
+
+FunctionBodyCheck::FunctionBodyCheck(StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      ReportIncomplete(
+          parseBool(Options.getLocalOrGlobal("ReportIncomplete", "false"))) {}
+
+void FunctionBodyCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "ReportIncomplete", ReportIncomplete ? "true" : "false");
+  storeCheckOptions(Opts);
+}
+
 void FunctionBodyCheck::registerMatchers(MatchFinder *Finder) {
   // Only the main file: headers' inline functions (LLVM's own among them)
   // would cost time and could not be fixed by the user.
@@ -40,11 +59,17 @@ void FunctionBodyCheck::check(const MatchFinder::MatchResult &Result) {
     Functions.emplace_back(D, Body);
 }
 
-bool FunctionBodyCheck::diagnoseLostObject(const LeakFact &L,
-                                           SourceLocation At,
-                                           llvm::StringRef What,
-                                           const SourceManager &SM) {
-  unsigned Line = SM.getPresumedLineNumber(SM.getExpansionLoc(L.Where));
+const SourceManager &FunctionBodyCheck::sourceManager() const {
+  return Ctx->getSourceManager();
+}
+
+unsigned FunctionBodyCheck::line(SourceLocation L) const {
+  const SourceManager &SM = sourceManager();
+  return SM.getPresumedLineNumber(SM.getExpansionLoc(L));
+}
+
+bool FunctionBodyCheck::diagnoseLostObject(const LeakFact &L, SourceLocation At,
+                                           llvm::StringRef What) {
   std::string Holder =
       L.Holder ? "'" + L.Holder->getNameAsString() + "'" : "its holder";
   switch (L.Reason) {
@@ -56,17 +81,40 @@ bool FunctionBodyCheck::diagnoseLostObject(const LeakFact &L,
     return true;
   case LeakReason::ScopeEnd:
     diag(At, "%0 leaks when %1 goes out of scope at line %2")
-        << What << Holder << Line;
+        << What << Holder << line(L.Where);
     diag(L.Where, "%0 goes out of scope here", DiagnosticIDs::Note) << Holder;
     return true;
   case LeakReason::Overwritten:
-    diag(At, "%0 is overwritten while still owned at line %1") << What << Line;
+    diag(At, "%0 is overwritten while still owned at line %1")
+        << What << line(L.Where);
     diag(L.Where, "%0 is overwritten here", DiagnosticIDs::Note) << Holder;
     return true;
   case LeakReason::AtExit:
     return false;
   }
   return false;
+}
+
+void FunctionBodyCheck::noteLeakAtExit(const LeakFact &L,
+                                       llvm::StringRef Verb) {
+  if (L.Holder)
+    diag(L.Where, "'%0' still %1 it when the function returns here",
+         DiagnosticIDs::Note)
+        << L.Holder->getNameAsString() << Verb;
+  else
+    diag(L.Where, "it leaks when the function returns here",
+         DiagnosticIDs::Note);
+}
+
+void FunctionBodyCheck::noteIncomplete(const Decl *D, bool Incomplete) {
+  if (!ReportIncomplete || !Incomplete)
+    return;
+  const auto *ND = dyn_cast<NamedDecl>(D);
+  diag(D->getLocation(),
+       "the analysis of '%0' stopped at its visit budget; findings in it "
+       "may be missing",
+       DiagnosticIDs::Remark)
+      << (ND ? ND->getNameAsString() : std::string("this function"));
 }
 
 void FunctionBodyCheck::onEndOfTranslationUnit() {

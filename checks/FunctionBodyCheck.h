@@ -3,7 +3,9 @@
 // The llvmown checks analyse whole function bodies, together, at the end of
 // the translation unit (a function can change what its callers own). This
 // base collects the main file's function bodies, lambdas included, and
-// hands them over once; a check only implements analyzeFunctions().
+// hands them over once; a check only implements analyzeFunctions(), which
+// runs the engine and turns its facts into diagnostics. The wording that
+// every leak check shares lives here too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,38 +15,47 @@
 #include "ClangTidyCheck.h"
 #include "engine/OwnershipAnalysis.h"
 #include "llvm/ADT/ArrayRef.h"
-#include <utility>
 #include <vector>
 
 namespace clang::tidy::llvmown {
 
-/// A function (or lambda call operator) and its body.
-using FunctionBody = std::pair<const Decl *, const Stmt *>;
-
 class FunctionBodyCheck : public ClangTidyCheck {
 public:
-  using ClangTidyCheck::ClangTidyCheck;
+  FunctionBodyCheck(StringRef Name, ClangTidyContext *Context);
   void registerMatchers(ast_matchers::MatchFinder *Finder) final;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) final;
   void onEndOfTranslationUnit() final;
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) final;
 
 protected:
+  /// Called once per translation unit with the main file's functions, in
+  /// source order.
+  virtual void analyzeFunctions(ASTContext &Ctx,
+                                llvm::ArrayRef<FunctionBody> Functions) = 0;
+  /// The check's own options, written back as it read them.
+  virtual void storeCheckOptions(ClangTidyOptions::OptionMap &Opts) {}
+
   /// Reports a leak that is the same in every leak check: a discarded or
   /// temporary result, an overwritten holder, a holder going out of scope.
   /// The warning goes at \p At (the creating call); \p What names the
   /// object ("TargetMachine created by '...'"). Returns false for a leak at
   /// a function exit, which each check words itself.
   bool diagnoseLostObject(const LeakFact &L, SourceLocation At,
-                          llvm::StringRef What, const SourceManager &SM);
-
-  /// Called once per translation unit with the main file's functions, in
-  /// source order.
-  virtual void analyzeFunctions(ASTContext &Ctx,
-                                llvm::ArrayRef<FunctionBody> Functions) = 0;
+                          llvm::StringRef What);
+  /// The note at the exit where \p L leaks: "'TM' still <Verb> it when the
+  /// function returns here".
+  void noteLeakAtExit(const LeakFact &L, llvm::StringRef Verb);
+  /// With the ReportIncomplete option, says that the analysis of \p D
+  /// stopped at its visit budget (its findings may be incomplete).
+  void noteIncomplete(const Decl *D, bool Incomplete);
+  /// The line of \p L as users read it (macro uses at their expansion).
+  unsigned line(SourceLocation L) const;
+  const SourceManager &sourceManager() const;
 
 private:
   ASTContext *Ctx = nullptr;
   std::vector<FunctionBody> Functions;
+  const bool ReportIncomplete;
 };
 
 } // namespace clang::tidy::llvmown

@@ -31,7 +31,8 @@ JitResourceLeakCheck::JitResourceLeakCheck(StringRef Name,
       SetupFunctions(
           Options.get("SetupFunctions", DefaultSetupFunctions).str()) {}
 
-void JitResourceLeakCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+void JitResourceLeakCheck::storeCheckOptions(
+    ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "SetupFunctions", SetupFunctions);
 }
 

@@ -18,9 +18,9 @@ namespace clang::tidy::llvmown {
 class JitResourceLeakCheck : public FunctionBodyCheck {
 public:
   JitResourceLeakCheck(StringRef Name, ClangTidyContext *Context);
-  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
 
 protected:
+  void storeCheckOptions(ClangTidyOptions::OptionMap &Opts) override;
   void analyzeFunctions(ASTContext &Ctx,
                         llvm::ArrayRef<FunctionBody> Functions) override;
 

@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ClangTidyModule.h"
 #include "CApiDisposeCheck.h"
+#include "ClangTidyModule.h"
 #include "ClangTidyModuleRegistry.h"
 #include "JitResourceLeakCheck.h"
 #include "ModuleOutlivesContextCheck.h"

@@ -13,6 +13,7 @@
 
 #include "FunctionBodyCheck.h"
 #include "engine/ApiModel.h"
+#include "engine/LifetimeAnalysis.h"
 #include <vector>
 
 namespace clang::tidy::llvmown {
@@ -26,6 +27,10 @@ protected:
                         llvm::ArrayRef<FunctionBody> Functions) override;
 
 private:
+  void reportUse(const LifetimeFacts &F, const UseAfterEndFact &U);
+  void reportEscapesAndOrders(const LifetimeFacts &F);
+  void reportMemberOrder(const FieldBindFact &MP);
+
   ApiModel Model;
 };
 

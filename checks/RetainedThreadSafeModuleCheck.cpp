@@ -33,7 +33,7 @@ RetainedThreadSafeModuleCheck::RetainedThreadSafeModuleCheck(
   Model.addUserRows(ReleaseFunctions, Effect::Releases, KindId::Any);
 }
 
-void RetainedThreadSafeModuleCheck::storeOptions(
+void RetainedThreadSafeModuleCheck::storeCheckOptions(
     ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "LongLivedTypes", LongLivedTypes);
   Options.store(Opts, "ReleaseFunctions", ReleaseFunctions);

@@ -1,4 +1,5 @@
-//===- RetainedThreadSafeModuleCheck.h - llvmown-retained-thread-safe-module ===//
+//===- RetainedThreadSafeModuleCheck.h - llvmown-retained-thread-safe-module
+//===//
 //
 // Finds ThreadSafeModules and ThreadSafeContexts kept where they pin their
 // LLVMContext long after the compilation: in heap objects handed out as raw
@@ -19,9 +20,9 @@ namespace clang::tidy::llvmown {
 class RetainedThreadSafeModuleCheck : public FunctionBodyCheck {
 public:
   RetainedThreadSafeModuleCheck(StringRef Name, ClangTidyContext *Context);
-  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
 
 protected:
+  void storeCheckOptions(ClangTidyOptions::OptionMap &Opts) override;
   void analyzeFunctions(ASTContext &Ctx,
                         llvm::ArrayRef<FunctionBody> Functions) override;
 

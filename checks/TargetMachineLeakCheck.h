@@ -13,7 +13,10 @@
 
 #include "FunctionBodyCheck.h"
 #include "engine/ApiModel.h"
+#include "engine/MemberOwnership.h"
+#include "llvm/ADT/DenseSet.h"
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace clang::tidy::llvmown {
@@ -21,13 +24,21 @@ namespace clang::tidy::llvmown {
 class TargetMachineLeakCheck : public FunctionBodyCheck {
 public:
   TargetMachineLeakCheck(StringRef Name, ClangTidyContext *Context);
-  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
 
 protected:
+  void storeCheckOptions(ClangTidyOptions::OptionMap &Opts) override;
   void analyzeFunctions(ASTContext &Ctx,
                         llvm::ArrayRef<FunctionBody> Functions) override;
 
 private:
+  void reportLeak(const LeakFact &L, const OwnedObject &O, const Stmt *Body,
+                  ASTContext &Ctx);
+  std::optional<FixItHint> uniquePtrFix(const LeakFact &L, const OwnedObject &O,
+                                        const Stmt *Body, ASTContext &Ctx);
+  bool reportMemberStore(const FieldStoreFact &FS, const OwnedObject &O,
+                         const MemberUse &U);
+
+  llvm::DenseSet<const FieldDecl *> ReportedMembers;
   const std::string OwningFactories;
   const std::string ReleaseFunctions;
   const std::string TransferFunctions;

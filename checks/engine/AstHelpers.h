@@ -13,10 +13,12 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 namespace clang {
 class ASTContext;
+class Decl;
 class CFGBlock;
 class CFGLifetimeEnds;
 class Expr;
@@ -27,6 +29,10 @@ class Stmt;
 } // namespace clang
 
 namespace clang::tidy::llvmown {
+
+/// A function (or a lambda's call operator) and its body: what the checks
+/// hand the analyses.
+using FunctionBody = std::pair<const Decl *, const Stmt *>;
 
 /// Looks through what does not change which object an expression designates:
 /// parentheses, casts (but not constructor conversions), full-expression and

@@ -9,7 +9,10 @@
 #include "LifetimeFlow.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace clang::tidy::llvmown {
 
@@ -62,7 +65,59 @@ void addFact(LifetimeFacts &F, const LifetimeEvent &E, ASTContext &Ctx) {
   }
 }
 
+/// True if the destructor of \p RD calls a member function of member \p F
+/// or assigns it (reset(), clear(), = nullptr, release()), which fixes the
+/// order by hand.
+bool destructorReleases(const CXXRecordDecl *RD, const FieldDecl *F) {
+  const CXXDestructorDecl *Dtor = RD->getDestructor();
+  const FunctionDecl *Def = nullptr;
+  if (!Dtor || !Dtor->hasBody(Def) || !Def)
+    return false;
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const FieldDecl *F;
+    bool Found = false;
+    bool isF(const Expr *E) {
+      const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+      return ME && ME->getMemberDecl() == F;
+    }
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
+      Found |= isF(MCE->getImplicitObjectArgument());
+      return !Found;
+    }
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
+      Found |= OCE->getOperator() == OO_Equal && OCE->getNumArgs() == 2 &&
+               isF(OCE->getArg(0));
+      return !Found;
+    }
+  } Fd;
+  Fd.F = F;
+  Fd.TraverseStmt(Def->getBody());
+  return Fd.Found;
+}
+
 } // namespace
+
+std::vector<FieldBindFact>
+outOfOrderMembers(llvm::ArrayRef<FieldBindFact> Binds,
+                  const SourceManager &SM) {
+  std::vector<FieldBindFact> Out;
+  llvm::DenseSet<std::pair<const FieldDecl *, const FieldDecl *>> Done;
+  for (const FieldBindFact &B : Binds) {
+    if (!Done.insert({B.Holder, B.Context}).second)
+      continue;
+    const auto *RD = dyn_cast<CXXRecordDecl>(B.Holder->getParent());
+    if (!RD || RD != B.Context->getParent() ||
+        !ApiModel::isOwningHolder(B.Holder->getType()) ||
+        B.Holder->getFieldIndex() > B.Context->getFieldIndex() ||
+        destructorReleases(RD, B.Holder))
+      continue;
+    if (!SM.isInMainFile(SM.getExpansionLoc(B.Holder->getLocation())) &&
+        !SM.isInMainFile(SM.getExpansionLoc(B.Site->getBeginLoc())))
+      continue;
+    Out.push_back(B);
+  }
+  return Out;
+}
 
 LifetimeFacts LifetimeAnalysis::analyze(const Decl *D, const Stmt *Body) const {
   LifetimeFacts Facts;

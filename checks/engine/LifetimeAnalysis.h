@@ -19,11 +19,13 @@
 
 #include "ApiModel.h"
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
 #include <string>
 #include <vector>
 
 namespace clang {
 class ASTContext;
+class SourceManager;
 class Decl;
 class Expr;
 class FieldDecl;
@@ -104,6 +106,14 @@ struct LifetimeFacts {
   /// The solver ran out of its visit budget (see FunctionFacts).
   bool Incomplete = false;
 };
+
+/// The class-level rule: of the members that receive a module created in a
+/// context member (\p Binds, from every member function), those declared
+/// before that context in the same class, so destroyed after it, unless the
+/// destructor releases them itself. One fact per pair, in \p Binds' order;
+/// only pairs declared or bound in the main file.
+std::vector<FieldBindFact>
+outOfOrderMembers(llvm::ArrayRef<FieldBindFact> Binds, const SourceManager &SM);
 
 class LifetimeAnalysis {
 public:

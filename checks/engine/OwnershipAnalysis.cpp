@@ -13,6 +13,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 namespace clang::tidy::llvmown {
@@ -192,6 +193,54 @@ OwnershipAnalysis::createdKind(const FunctionDecl *FD,
     }
   }
   return It->second;
+}
+
+bool OwnershipAnalysis::needsAnalysis(const Decl *D, const Stmt *Body) const {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const OwnershipAnalysis &OA;
+    bool Found = false;
+    explicit Finder(const OwnershipAnalysis &OA) : OA(OA) {}
+    bool VisitCallExpr(CallExpr *CE) {
+      const FunctionDecl *FD = CE->getDirectCallee();
+      Found = OA.createdKind(FD) ||
+              (OA.Opts.TrackDisposes && !OA.Model.rowsFor(FD).empty());
+      return !Found;
+    }
+  } F(*this);
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(D))
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (!F.Found && Init->getInit())
+        F.TraverseStmt(Init->getInit());
+  return F.Found;
+}
+
+std::vector<FunctionFacts>
+analyzeWithFactories(const OwnershipAnalysis &OA, DerivedFactories &Derived,
+                     llvm::ArrayRef<FunctionBody> Functions) {
+  std::vector<FunctionFacts> Facts(Functions.size());
+  std::vector<bool> Done(Functions.size(), false);
+  for (unsigned Round = 0; Round < 4; ++Round) {
+    bool NewFactory = false;
+    for (unsigned I = 0; I < Functions.size(); ++I) {
+      const auto &[D, Body] = Functions[I];
+      if (Done[I] || !OA.needsAnalysis(D, Body))
+        continue;
+      Facts[I] = OA.analyze(D, Body);
+      Done[I] = true;
+      // Lambdas are factories too: `auto mk = [&] { return create(); };`.
+      const auto *FD = dyn_cast<FunctionDecl>(D);
+      if (FD && Facts[I].ReturnsOwned && !Facts[I].ReturnsOther &&
+          Derived.try_emplace(FD->getCanonicalDecl(), Facts[I].ReturnsOwned)
+              .second)
+        NewFactory = true;
+    }
+    if (!NewFactory)
+      break;
+    // Callers of the new factories need a fresh look.
+    Done.assign(Functions.size(), false);
+  }
+  return Facts;
 }
 
 } // namespace clang::tidy::llvmown

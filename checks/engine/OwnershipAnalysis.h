@@ -17,6 +17,7 @@
 #define LLVMOWN_ENGINE_OWNERSHIPANALYSIS_H
 
 #include "ApiModel.h"
+#include "AstHelpers.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -166,6 +167,11 @@ public:
   const ResourceKind *createdKind(const FunctionDecl *FD,
                                   std::string *CreatorName = nullptr) const;
 
+  /// A cheap pre-filter: can analysing \p Body (and, for a constructor, its
+  /// member initializers) find anything? It calls a creator of a tracked
+  /// kind, or, tracking disposes, any API the model knows.
+  bool needsAnalysis(const Decl *D, const Stmt *Body) const;
+
 private:
   const ApiModel &Model;
   ASTContext &Ctx;
@@ -173,6 +179,14 @@ private:
   const DerivedFactories *Derived;
   friend class OwnershipFlow;
 };
+
+/// Analyses every function of \p Functions that needs it (same order). A
+/// function that hands a new object to its caller becomes a factory: it is
+/// added to \p Derived (which \p OA was built with) and the others are
+/// analysed again, so that wrappers of wrappers are found (four rounds).
+std::vector<FunctionFacts>
+analyzeWithFactories(const OwnershipAnalysis &OA, DerivedFactories &Derived,
+                     llvm::ArrayRef<FunctionBody> Functions);
 
 } // namespace clang::tidy::llvmown
 
