@@ -598,9 +598,9 @@ void RetentionAnalysis::Impl::scan(const Decl *D, const Stmt *Body) {
 
 RetentionAnalysis::RetentionAnalysis(const ApiModel &Model, ASTContext &Ctx,
                                      std::vector<std::string> LongLivedTypes)
-    : P(new Impl(Model, Ctx, std::move(LongLivedTypes))) {}
+    : P(std::make_unique<Impl>(Model, Ctx, std::move(LongLivedTypes))) {}
 
-RetentionAnalysis::~RetentionAnalysis() { delete P; }
+RetentionAnalysis::~RetentionAnalysis() = default;
 
 const ResourceKind *RetentionAnalysis::retainedKind(QualType T) const {
   return P->retainedKind(T);
