@@ -20,7 +20,6 @@
 
 #include "ApiModel.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include <memory>
 #include <string>
 #include <vector>
