@@ -2,6 +2,7 @@
 
 #include "RetentionAnalysis.h"
 #include "AstHelpers.h"
+#include "CallSite.h"
 #include "RetentionScan.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -19,33 +20,27 @@ namespace {
 /// assignment to it, std::move of it, a swap, or passing it by non-const
 /// reference to a function (a pool's static pop(Q))?
 bool isDrainUse(const Expr *Ref, const ParentMap &PM, const ApiModel &M) {
-  const Stmt *Child = Ref;
-  const Stmt *P = PM.getParent(Ref);
-  while (P && (isa<ImplicitCastExpr>(P) || isa<ParenExpr>(P))) {
-    Child = P;
-    P = PM.getParent(P);
-  }
+  auto [Child, P] = climbParents(PM, Ref, Parens | ImplicitCasts);
   if (const auto *ME = dyn_cast_or_null<MemberExpr>(P))
     if (const auto *Callee = dyn_cast<CXXMethodDecl>(ME->getMemberDecl()))
       return M.hasVerb(Callee, TakesOut);
-  if (const auto *OCE = dyn_cast_or_null<CXXOperatorCallExpr>(P))
-    return OCE->getOperator() == OO_Equal && OCE->getArg(0) == Child;
-  if (const auto *CE = dyn_cast_or_null<CallExpr>(P)) {
-    if (isStdMove(CE))
-      return true;
-    const FunctionDecl *FD = CE->getDirectCallee();
-    if (!FD)
-      return false;
-    if (FD->getIdentifier() && FD->getName() == "swap")
-      return true;
-    for (unsigned I = 0; I < CE->getNumArgs() && I < FD->getNumParams(); ++I)
-      if (CE->getArg(I) == Child) {
-        QualType T = FD->getParamDecl(I)->getType();
-        if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
-          return true;
-      }
-  }
-  return false;
+  std::optional<CallSite> CS = CallSite::of(dyn_cast_or_null<Expr>(P));
+  if (!CS || CS->isConstruction())
+    return false;
+  if (CS->op() != OO_None)
+    return CS->op() == OO_Equal && CS->indexOf(Child) == ThisArg;
+  if (isStdMove(CS->Call))
+    return true;
+  const FunctionDecl *FD = CS->Callee;
+  if (!FD)
+    return false;
+  if (FD->getIdentifier() && FD->getName() == "swap")
+    return true;
+  int I = CS->indexOf(Child);
+  if (I < 0 || unsigned(I) >= FD->getNumParams())
+    return false;
+  QualType T = FD->getParamDecl(I)->getType();
+  return T->isReferenceType() && !T.getNonReferenceType().isConstQualified();
 }
 
 /// Does any reference to \p Target (a member or a global) in \p Body
@@ -89,16 +84,28 @@ struct RetentionAnalysis::Impl {
   /// Every function body added, for the uses of a global or public member.
   std::vector<const Stmt *> Bodies;
 
-  /// Does the class drain member container \p F anywhere?
-  bool drained(const FieldDecl *F, bool &Visible) const;
+  /// Does some function of the file drain \p V?
+  bool drainedAnywhere(const ValueDecl *V) const;
+  bool surelyUndrained(const FieldDecl *F) const;
+  bool resetByOwnFunction(const RetentionFacts::Consume &C) const;
+  // The verdicts of finish(), one kind of fact each: stores into objects
+  // that outlive their function, appends to containers nothing drains, and
+  // emptied ThreadSafeModules left in long-lived places.
+  void keepStores(RetentionResult &R) const;
+  void keepAppends(RetentionResult &R) const;
+  void keepShells(RetentionResult &R) const;
 };
 
-bool RetentionAnalysis::Impl::drained(const FieldDecl *F, bool &Visible) const {
-  Visible = true;
+bool RetentionAnalysis::Impl::drainedAnywhere(const ValueDecl *V) const {
+  return llvm::any_of(
+      Bodies, [&](const Stmt *B) { return drainedIn(V, B, Types.model()); });
+}
+
+/// True if no code that can reach member container \p F drains it, and all
+/// of that code is visible here.
+bool RetentionAnalysis::Impl::surelyUndrained(const FieldDecl *F) const {
   const auto *RD = dyn_cast<CXXRecordDecl>(F->getParent());
   if (!RD || RD->hasFriends())
-    Visible = false;
-  if (!RD)
     return false;
   for (const Decl *Member : RD->decls()) {
     const auto *MD = dyn_cast<CXXMethodDecl>(Member);
@@ -108,19 +115,77 @@ bool RetentionAnalysis::Impl::drained(const FieldDecl *F, bool &Visible) const {
         MD->isPureVirtual())
       continue;
     const FunctionDecl *Def = nullptr;
-    if (!MD->hasBody(Def) || !Def) {
-      Visible = false;
-      continue;
-    }
-    if (drainedIn(F, Def->getBody(), Types.model()))
-      return true;
+    if (!MD->hasBody(Def) || !Def ||
+        drainedIn(F, Def->getBody(), Types.model()))
+      return false;
   }
   // A public member can be drained from outside the class.
-  if (F->getAccess() == AS_public)
-    for (const auto &B : Bodies)
-      if (drainedIn(F, B, Types.model()))
-        return true;
-  return false;
+  return !(F->getAccess() == AS_public && drainedAnywhere(F));
+}
+
+void RetentionAnalysis::Impl::keepStores(RetentionResult &R) const {
+  for (const RetentionFacts::PendingStore &S : Facts.Stores) {
+    LongLivedStore F = S.Fact;
+    // A type with a dedicated release function (one that deletes it on
+    // every path) is handed out on purpose; the caller is to call it.
+    auto Del = Facts.Deletes.find(F.Type->getCanonicalDecl());
+    if (!F.CallerModule && Del != Facts.Deletes.end() &&
+        Del->second.Unconditional)
+      continue;
+    if (S.Object) {
+      // A heap object: only if it escapes as a raw pointer and this
+      // function does not delete it first.
+      if (Facts.Deleted.count({S.Function, S.Object}))
+        continue;
+      auto It = Facts.Escapes.find({S.Function, S.Object});
+      if (It == Facts.Escapes.end())
+        continue;
+      F.Escape = It->second;
+    } else if (!F.Escape && !Types.isLongLivedType(F.Type)) {
+      continue;
+    }
+    R.Stores.push_back(F);
+  }
+}
+
+void RetentionAnalysis::Impl::keepAppends(RetentionResult &R) const {
+  for (const LongLivedAppend &A : Facts.Appends) {
+    // A global container drained by some function of the file is a queue;
+    // a member one counts only if all code that can reach it is visible.
+    bool Kept = A.Member ? surelyUndrained(cast<FieldDecl>(A.Container))
+                         : !drainedAnywhere(cast<ValueDecl>(A.Container));
+    if (Kept)
+      R.Appends.push_back(A);
+  }
+}
+
+/// A dedicated release function: one that resets the place \p C takes a
+/// module out of without taking a module out of it itself (a take-and-reset
+/// elsewhere proves nothing about this take).
+bool RetentionAnalysis::Impl::resetByOwnFunction(
+    const RetentionFacts::Consume &C) const {
+  auto It = C.Key ? Facts.ResetPlaces.find(C.Key) : Facts.ResetPlaces.end();
+  if (It == Facts.ResetPlaces.end())
+    return false;
+  return llvm::any_of(It->second, [&](const Decl *F) {
+    return llvm::none_of(Facts.Consumes, [&](const RetentionFacts::Consume &O) {
+      return O.Key == C.Key && O.Function == F;
+    });
+  });
+}
+
+void RetentionAnalysis::Impl::keepShells(RetentionResult &R) const {
+  for (const RetentionFacts::Consume &C : Facts.Consumes) {
+    // Reset later in the same function, or by a function of its own (the
+    // "release the emptied module" helper a caller runs after taking it).
+    if (C.ResetAfter || resetByOwnFunction(C))
+      continue;
+    bool LongLived =
+        C.Global || (C.Base && (Facts.EscapingTypes.count(C.Base) ||
+                                Types.isLongLivedType(C.Base)));
+    if (LongLived)
+      R.Shells.push_back({C.Call, C.Place});
+  }
 }
 
 RetentionAnalysis::RetentionAnalysis(const ApiModel &Model, ASTContext &Ctx,
@@ -143,68 +208,9 @@ void RetentionAnalysis::addFunction(const Decl *D, const Stmt *Body) {
 RetentionResult RetentionAnalysis::finish() {
   RetentionResult R;
   R.Deletes = P->Facts.Deletes;
-  for (RetentionFacts::PendingStore &S : P->Facts.Stores) {
-    LongLivedStore F = S.Fact;
-    // A type with a dedicated release function (one that deletes it on
-    // every path) is handed out on purpose; the caller is to call it.
-    auto Del = P->Facts.Deletes.find(F.Type->getCanonicalDecl());
-    if (!F.CallerModule && Del != P->Facts.Deletes.end() &&
-        Del->second.Unconditional)
-      continue;
-    if (S.Object) {
-      // A heap object: only if it escapes as a raw pointer and this
-      // function does not delete it first.
-      if (P->Facts.Deleted.count({S.Function, S.Object}))
-        continue;
-      auto It = P->Facts.Escapes.find({S.Function, S.Object});
-      if (It == P->Facts.Escapes.end())
-        continue;
-      F.Escape = It->second;
-    } else if (!F.Escape && !P->Types.isLongLivedType(F.Type)) {
-      continue;
-    }
-    R.Stores.push_back(F);
-  }
-  for (const LongLivedAppend &A : P->Facts.Appends) {
-    if (!A.Member) {
-      // A global container drained by some function of the file is a queue.
-      bool Drained = false;
-      for (const Stmt *B : P->Bodies)
-        Drained = Drained ||
-                  drainedIn(cast<ValueDecl>(A.Container), B, P->Types.model());
-      if (!Drained)
-        R.Appends.push_back(A);
-      continue;
-    }
-    bool Visible = true;
-    const auto *F = cast<FieldDecl>(A.Container);
-    if (!P->drained(F, Visible) && Visible)
-      R.Appends.push_back(A);
-  }
-  for (const RetentionFacts::Consume &C : P->Facts.Consumes) {
-    // Reset later in the same function, or by a function of its own (the
-    // "release the emptied module" helper a caller runs after taking it).
-    if (C.ResetAfter)
-      continue;
-    // A dedicated release function: resets the member without taking a
-    // module out of it itself (a take-and-reset elsewhere proves nothing
-    // about this take).
-    if (auto It = C.Key ? P->Facts.ResetPlaces.find(C.Key)
-                        : P->Facts.ResetPlaces.end();
-        It != P->Facts.ResetPlaces.end() &&
-        llvm::any_of(It->second, [&](const Decl *F) {
-          return llvm::none_of(P->Facts.Consumes,
-                               [&](const RetentionFacts::Consume &O) {
-                                 return O.Key == C.Key && O.Function == F;
-                               });
-        }))
-      continue;
-    bool LongLived =
-        C.Global || (C.Base && (P->Facts.EscapingTypes.count(C.Base) ||
-                                P->Types.isLongLivedType(C.Base)));
-    if (LongLived)
-      R.Shells.push_back({C.Call, C.Place});
-  }
+  P->keepStores(R);
+  P->keepAppends(R);
+  P->keepShells(R);
   return R;
 }
 
