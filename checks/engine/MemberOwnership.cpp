@@ -1,6 +1,8 @@
 //===- MemberOwnership.cpp ------------------------------------------------===//
 
 #include "MemberOwnership.h"
+#include "AstHelpers.h"
+#include "CallSite.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclFriend.h"
 #include "clang/AST/Expr.h"
@@ -25,17 +27,8 @@ public:
   }
 
 private:
-  const Stmt *parentOf(const Stmt *S) {
-    const Stmt *P = PM.getParent(S);
-    while (P && (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P) ||
-                 isa<ExplicitCastExpr>(P) || isa<FullExpr>(P)))
-      P = PM.getParent(P);
-    return P;
-  }
-
   void classifyArg(const FunctionDecl *FD, unsigned I) {
-    if (FD && (Model.find(FD, Effect::Releases, I) ||
-               Model.find(FD, Effect::Consumes, I) ||
+    if (FD && (Model.releasesOrConsumes(FD, I) ||
                Model.find(FD, Effect::ConsumesOnSuccess, I))) {
       Use.Released = true;
       return;
@@ -51,34 +44,19 @@ private:
   }
 
   void classify(const MemberExpr *ME) {
-    const Stmt *Child = ME;
     // Skip the transparent wrappers between the member and its user.
-    for (const Stmt *P = PM.getParent(Child);
-         P && (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P) ||
-               isa<ExplicitCastExpr>(P) || isa<FullExpr>(P));
-         P = PM.getParent(P))
-      Child = P;
-    const Stmt *P = parentOf(ME);
+    auto [Child, P] = climbParents(
+        PM, ME, Parens | ImplicitCasts | ExplicitCasts | FullExprs);
     if (!P)
       return;
     if (isa<CXXDeleteExpr>(P)) {
       Use.Released = true;
       return;
     }
-    if (const auto *CE = dyn_cast<CallExpr>(P)) {
-      unsigned Offset = 0;
-      if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(CE))
-        if (isa_and_nonnull<CXXMethodDecl>(OCE->getDirectCallee()))
-          Offset = 1;
-      for (unsigned I = 0; I < CE->getNumArgs(); ++I)
-        if (CE->getArg(I) == Child && I >= Offset)
-          classifyArg(CE->getDirectCallee(), I - Offset);
-      return;
-    }
-    if (const auto *CCE = dyn_cast<CXXConstructExpr>(P)) {
-      for (unsigned I = 0; I < CCE->getNumArgs(); ++I)
-        if (CCE->getArg(I) == Child)
-          classifyArg(CCE->getConstructor(), I);
+    // The object of a member call is used, not passed.
+    if (std::optional<CallSite> CS = CallSite::of(dyn_cast<Expr>(P))) {
+      if (int I = CS->indexOf(Child); I >= 0)
+        classifyArg(CS->Callee, I);
       return;
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
@@ -92,9 +70,8 @@ private:
       return;
     }
     // Returning the member lends it (an accessor); the class still owns it.
-    if (isa<DeclStmt>(P) || isa<InitListExpr>(P) ||
-        isa<LambdaExpr>(P) || isa<CXXThrowExpr>(P) ||
-        isa<AbstractConditionalOperator>(P))
+    if (isa<DeclStmt>(P) || isa<InitListExpr>(P) || isa<LambdaExpr>(P) ||
+        isa<CXXThrowExpr>(P) || isa<AbstractConditionalOperator>(P))
       Use.Escapes = true;
   }
 

@@ -20,7 +20,7 @@
 
 #include "ApiModel.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SmallPtrSet.h"
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -43,10 +43,11 @@ namespace clang::tidy::llvmown {
 /// function (a heap object that escapes, or a LongLivedTypes handle).
 struct LongLivedStore {
   const Stmt *Store;
-  const ResourceKind *Kind;        ///< ThreadSafeModule / ThreadSafeContext
-  const CXXRecordDecl *Type;       ///< the object's class
+  const ResourceKind *Kind;         ///< ThreadSafeModule / ThreadSafeContext
+  const CXXRecordDecl *Type;        ///< the object's class
   const FieldDecl *Field = nullptr; ///< null when a constructor takes it
-  const Stmt *Escape = nullptr;    ///< where the object escapes (null: a long-lived type)
+  /// Where the object escapes (null: a long-lived type).
+  const Stmt *Escape = nullptr;
   /// Rule 5: a pointer to the caller's ThreadSafeModule, not the object.
   const NamedDecl *CallerModule = nullptr;
 };
@@ -55,15 +56,15 @@ struct LongLivedStore {
 struct LongLivedAppend {
   const Stmt *Call;
   const ResourceKind *Kind;
-  const NamedDecl *Container;      ///< the global, or the member
-  bool Member;                     ///< a member container nothing drains
+  const NamedDecl *Container; ///< the global, or the member
+  bool Member;                ///< a member container nothing drains
 };
 
 /// Rule 4: a module taken out of a ThreadSafeModule in a long-lived place,
 /// which is not reset afterwards.
 struct EmptiedShell {
   const Stmt *Call;
-  const Expr *Place;               ///< the ThreadSafeModule expression
+  const Expr *Place; ///< the ThreadSafeModule expression
 };
 
 struct TypeDelete {
@@ -101,7 +102,9 @@ public:
 
 private:
   struct Impl;
-  Impl *P;
+  /// Owned by a unique_ptr: a copy, which would free the facts twice, does
+  /// not compile.
+  std::unique_ptr<Impl> P;
 };
 
 } // namespace clang::tidy::llvmown

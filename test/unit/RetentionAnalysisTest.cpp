@@ -5,9 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TestAST.h"
 #include "engine/RetentionAnalysis.h"
+#include "TestAST.h"
 #include "gtest/gtest.h"
+#include <type_traits>
 
 using namespace clang;
 using namespace clang::tidy::llvmown;
@@ -25,6 +26,10 @@ const char *Containers = R"cpp(
   using orc::ThreadSafeModule;
   struct Desc { ThreadSafeModule M; ThreadSafeModule *Ref = nullptr; };
 )cpp";
+
+// The analysis owns its facts: a copy would free them twice.
+static_assert(!std::is_copy_constructible_v<RetentionAnalysis>);
+static_assert(!std::is_copy_assignable_v<RetentionAnalysis>);
 
 RetentionResult scanAll(ParsedTU &TU, std::vector<std::string> LongLived = {}) {
   static ApiModel Model;
