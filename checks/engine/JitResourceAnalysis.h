@@ -9,7 +9,8 @@
 //    owner's per-request member functions, or in a request loop, when
 //    nothing in the class (or function) can free code;
 //  - a tracker used for an add and then dropped without remove() on a path
-//    where the add succeeded (a forward dataflow over clang's CFG);
+//    where the add succeeded (a forward dataflow over clang's CFG, in
+//    TrackerFlow.h);
 //  - ResourceTrackerSPs with static storage duration, destroyed after the
 //    session they lock.
 //
