@@ -1,38 +1,34 @@
 //===- JitResourceAnalysis.cpp --------------------------------------------===//
+//
+// The class-wide scan (adds without a tracker, what frees code, setup
+// methods, compile caches), the statics, and the verdicts of finish(). The
+// tracker dataflow is in TrackerFlow.cpp.
+//
+//===----------------------------------------------------------------------===//
 
 #include "JitResourceAnalysis.h"
-#include "Dataflow.h"
 #include "AstHelpers.h"
+#include "CallSite.h"
 #include "Environment.h"
 #include "NameMatcher.h"
+#include "TrackerFlow.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
-#include <functional>
-#include <map>
 
 namespace clang::tidy::llvmown {
 
 namespace {
 
-const Expr *rootExpr(const Expr *E, const ApiModel &M) {
-  return Locator::rootOf(E, M);
-}
-
-const VarDecl *rootVar(const Expr *E, const ApiModel &M) {
-  return Locator::rootVar(E, M);
-}
-
 /// True if \p E reaches an object through a member of `this` (`J->`,
 /// `this->ES`, `MainJD`, `J->getMainJITDylib()`).
 bool throughThisMember(const Expr *E, const ApiModel &M) {
   for (unsigned Depth = 0; E && Depth < 8; ++Depth) {
-    E = rootExpr(E, M);
+    E = Locator::rootOf(E, M);
     if (const auto *ME = dyn_cast_or_null<MemberExpr>(E)) {
       if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
         return true;
@@ -90,11 +86,8 @@ const Stmt *loopBody(const Stmt *S) {
   return nullptr;
 }
 
-bool contains(const Stmt *Outer, const Stmt *Inner) {
-  if (!Outer || !Inner)
-    return false;
-  SourceRange R = Outer->getSourceRange();
-  SourceLocation L = Inner->getBeginLoc();
+/// \p L is inside \p R.
+bool within(SourceRange R, SourceLocation L) {
   return R.isValid() && L.isValid() && !(L < R.getBegin()) && !(R.getEnd() < L);
 }
 
@@ -124,6 +117,18 @@ const CXXRecordDecl *heldClass(QualType T) {
   return T->getAsCXXRecordDecl();
 }
 
+bool isJitOwnerClass(const CXXRecordDecl *RD, const ApiModel &M) {
+  if (!RD || !RD->hasDefinition())
+    return false;
+  for (const FieldDecl *F : RD->fields())
+    if (M.isJitOwner(F->getType()))
+      return true;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (isJitOwnerClass(B.getType()->getAsCXXRecordDecl(), M))
+      return true;
+  return false;
+}
+
 bool isNullOrEmpty(const Expr *E, ASTContext &Ctx) {
   E = skipTransparent(E);
   if (!E)
@@ -138,600 +143,50 @@ bool isNullOrEmpty(const Expr *E, ASTContext &Ctx) {
   return isa<CXXNullPtrLiteralExpr>(E);
 }
 
-// Abstract values of a tracker variable (a set of them per variable).
-enum : uint8_t {
-  Fresh = 1,  // created; no code added with it on this path
-  Loaded = 2, // code may have been added with it
-  Done = 4,   // removed, or handed over to someone else
-};
-
-struct TrackerState {
-  bool Reached = false;
-  std::map<const VarDecl *, uint8_t> Vars;
-  /// An add whose failure is not yet tested: the Error (variable, or the
-  /// call itself) -> the trackers it loaded and their values before.
-  std::map<const void *, std::map<const VarDecl *, uint8_t>> Pending;
-
-  void join(const TrackerState &O) {
-    if (!O.Reached)
-      return;
-    if (!Reached) {
-      *this = O;
-      return;
-    }
-    for (const auto &[V, Bits] : O.Vars)
-      Vars[V] |= Bits;
-    for (const auto &[Key, Prev] : O.Pending)
-      for (const auto &[V, Bits] : Prev)
-        Pending[Key][V] |= Bits;
-  }
-  bool operator==(const TrackerState &O) const {
-    return Reached == O.Reached && Vars == O.Vars && Pending == O.Pending;
-  }
-};
-
-/// The per-function tracker dataflow.
-class TrackerFlow {
-public:
-  TrackerFlow(const ApiModel &Model, ASTContext &Ctx, const Stmt *Body,
-              const llvm::DenseMap<const FunctionDecl *, unsigned> &Wrappers,
-              std::vector<DroppedTracker> &Out)
-      : Model(Model), Ctx(Ctx), PM(const_cast<Stmt *>(Body)),
-        Wrappers(Wrappers), Out(Out) {}
-
-  void run(const CFG &G) {
-    TrackerState Entry;
-    Entry.Reached = true;
-    unsigned Visits = 0;
-    std::vector<TrackerState> In = solveForward(
-        G, Entry,
-        [&](const CFGBlock *B, TrackerState &S) { transfer(B, S, false); },
-        [&](const CFGBlock *B, unsigned I, TrackerState &S) {
-          refine(B, I, S);
-        },
-        Visits);
-    // Report once, from the fixpoint states.
-    for (const CFGBlock *B : G) {
-      TrackerState S = In[B->getBlockID()];
-      if (S.Reached)
-        transfer(B, S, true);
-    }
-  }
-
-private:
-  const CallExpr *creatorIn(const Expr *E) const {
-    const auto *CE = dyn_cast_or_null<CallExpr>(rootExpr(E, Model));
-    if (!CE)
-      return nullptr;
-    const JitApiRow *R = Model.jitRow(CE->getDirectCallee());
-    return R && R->Role == JitRole::CreatesTracker ? CE : nullptr;
-  }
-
-  bool isTrackerVar(const VarDecl *V) const {
-    return V && V->hasLocalStorage() && Model.isTrackerRef(V->getType());
-  }
-
-  void start(TrackerState &S, const VarDecl *V, const CallExpr *Create) {
-    S.Vars[V] = Fresh;
-    Sites[V] = Create;
-  }
-
-  void drop(TrackerState &S, const VarDecl *V, TrackerDrop How,
-            SourceLocation Where, bool Report) {
-    auto It = S.Vars.find(V);
-    if (It == S.Vars.end())
-      return;
-    if (Report && (It->second & Loaded)) {
-      const CallExpr *Create = Sites.lookup(V);
-      // One report per tracker, at the first place (in the source) it is
-      // dropped, whatever order the blocks were visited in.
-      if (Create) {
-        auto [Pos, New] = Reported.try_emplace(Create, Out.size());
-        const FunctionDecl *FD = Create->getDirectCallee();
-        DroppedTracker D{Create, FD ? FD->getNameAsString() : "",    V, How,
-                         Where,  !isa_and_nonnull<CXXMethodDecl>(FD)};
-        if (New)
-          Out.push_back(D);
-        else if (Where.isValid() &&
-                 Ctx.getSourceManager().isBeforeInTranslationUnit(
-                     Where, Out[Pos->second].Where))
-          Out[Pos->second] = D;
-      }
-    }
-    It->second = Done;
-  }
-
-  /// Climbs from \p E through what only carries its value (casts,
-  /// temporaries, a copy into a by-value parameter) to the node that uses
-  /// it; returns that node and its child on the way.
-  std::pair<const Stmt *, const Stmt *> consumerOf(const Stmt *E) const {
-    const Stmt *Child = E;
-    const Stmt *P = PM.getParent(Child);
-    while (P &&
-           (isa<ImplicitCastExpr>(P) || isa<ParenExpr>(P) || isa<FullExpr>(P) ||
-            isa<MaterializeTemporaryExpr>(P) || isa<CXXBindTemporaryExpr>(P) ||
-            (isa<CXXConstructExpr>(P) &&
-             cast<CXXConstructExpr>(P)->getNumArgs() == 1))) {
-      Child = P;
-      P = PM.getParent(P);
-    }
-    return {Child, P};
-  }
-
-  /// The Error an add's result lands in: the variable it initializes, or
-  /// the call itself when it is tested directly.
-  const void *errorKey(const CallExpr *Call) const {
-    auto [Child, P] = consumerOf(Call);
-    (void)Child;
-    if (const auto *DS = dyn_cast_or_null<DeclStmt>(P))
-      for (const Decl *D : DS->decls())
-        if (const auto *VD = dyn_cast<VarDecl>(D);
-            VD && VD->getInit() && contains(VD->getInit(), Call))
-          return VD;
-    return Call;
-  }
-
-  /// The tracker argument of a call to a project function that adds code
-  /// with it, or -1.
-  int wrapperArg(const CallExpr *CE) const {
-    const FunctionDecl *FD = CE->getDirectCallee();
-    auto It = FD ? Wrappers.find(FD->getCanonicalDecl()) : Wrappers.end();
-    if (It == Wrappers.end() || It->second >= CE->getNumArgs())
-      return -1;
-    // Operator calls count `this` as argument 0.
-    return isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(FD)
-               ? -1
-               : int(It->second);
-  }
-
-  void call(const CallExpr *CE, TrackerState &S, bool Report) {
-    const FunctionDecl *FD = CE->getDirectCallee();
-    if (int Arg = wrapperArg(CE); Arg >= 0) {
-      if (const VarDecl *V = rootVar(CE->getArg(Arg), Model);
-          V && S.Vars.count(V) && !(S.Vars[V] & Done)) {
-        S.Pending[errorKey(CE)][V] |= S.Vars[V];
-        S.Vars[V] = Loaded;
-      }
-      return;
-    }
-    if (const JitApiRow *R = Model.jitRow(FD)) {
-      int Arg = ApiModel::trackerArg(*R, FD);
-      const Expr *TrackerE = nullptr;
-      if (Arg == ThisArg) {
-        if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
-          TrackerE = MCE->getImplicitObjectArgument();
-      } else if (Arg >= 0 && unsigned(Arg) < CE->getNumArgs()) {
-        // Operator calls count `this` as argument 0; members here are not.
-        TrackerE = CE->getArg(Arg);
-      }
-      const VarDecl *V = rootVar(TrackerE, Model);
-      bool Tracked = V && S.Vars.count(V);
-      switch (R->Role) {
-      case JitRole::AddsCode:
-        if (Tracked && !(S.Vars[V] & Done)) {
-          S.Pending[errorKey(CE)][V] |= S.Vars[V];
-          S.Vars[V] = Loaded;
-        }
-        return;
-      case JitRole::RemovesTracker:
-        if (Tracked)
-          S.Vars[V] = Done;
-        return;
-      case JitRole::ReleasesTrackerRef:
-        if (Tracked)
-          drop(S, V, TrackerDrop::Released, CE->getBeginLoc(), Report);
-        return;
-      case JitRole::FreesAllCode:
-        for (auto &[Var, Bits] : S.Vars)
-          Bits = Done;
-        return;
-      case JitRole::CreatesTracker:
-      case JitRole::ReturnsDefaultTracker:
-        return;
-      }
-    }
-    // RT = JD.createResourceTracker(); RT = nullptr; RT.reset().
-    if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(CE);
-        OCE && OCE->getOperator() == OO_Equal && OCE->getNumArgs() == 2) {
-      const VarDecl *V = rootVar(OCE->getArg(0), Model);
-      if (!isTrackerVar(V))
-        return;
-      assign(S, V, OCE->getArg(1), OCE->getOperatorLoc(), Report);
-      return;
-    }
-    if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
-      const CXXMethodDecl *MD = MCE->getMethodDecl();
-      const auto *DRE = dyn_cast_or_null<DeclRefExpr>(
-          skipTransparent(MCE->getImplicitObjectArgument()));
-      const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-      if (Model.hasVerb(MD, Resets) && isTrackerVar(V))
-        drop(S, V, TrackerDrop::Reset, MCE->getBeginLoc(), Report);
-    }
-  }
-
-  void assign(TrackerState &S, const VarDecl *V, const Expr *RHS,
-              SourceLocation At, bool Report) {
-    drop(S, V, TrackerDrop::Overwritten, At, Report);
-    if (const CallExpr *Create = creatorIn(RHS))
-      start(S, V, Create);
-    else
-      S.Vars.erase(V);
-  }
-
-  /// A read of a tracked variable that is none of the uses the analysis
-  /// understands hands the tracker to someone else (a map, a member, a
-  /// caller, a lambda): from then on it is not this function's to remove.
-  void use(const DeclRefExpr *DRE, const VarDecl *V, TrackerState &S) {
-    auto [Child, P] = consumerOf(DRE);
-    if (!P)
-      return;
-    if (const auto *CE = dyn_cast<CallExpr>(P)) {
-      const FunctionDecl *FD = CE->getDirectCallee();
-      if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(CE)) {
-        switch (OCE->getOperator()) {
-        case OO_Arrow:
-        case OO_Star:
-        case OO_EqualEqual:
-        case OO_ExclaimEqual:
-        case OO_Exclaim:
-          return;
-        case OO_Equal:
-          if (OCE->getArg(0) == Child)
-            return; // the assignment itself is handled at the call
-          break;
-        default:
-          break;
-        }
-      } else if (Model.jitRow(FD) || ApiModel::isLLVMApi(FD) ||
-                 (wrapperArg(CE) >= 0 && CE->getArg(wrapperArg(CE)) == Child)) {
-        return; // ORC, other LLVM functions and add wrappers borrow it
-      }
-      S.Vars[V] = Done;
-      return;
-    }
-    if (const auto *ME = dyn_cast<MemberExpr>(P); ME && ME->getBase() == Child)
-      return; // RT.get(), RT.reset(), a conversion to bool
-    if (const auto *UO = dyn_cast<UnaryOperator>(P);
-        UO && UO->getOpcode() != UO_AddrOf)
-      return;
-    if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
-      if (BO->isEqualityOp() || (BO->isAssignmentOp() && BO->getLHS() == Child))
-        return;
-    }
-    if (isa<IfStmt>(P) || isa<WhileStmt>(P) || isa<ForStmt>(P) ||
-        isa<ConditionalOperator>(P))
-      return;
-    S.Vars[V] = Done;
-  }
-
-  void transfer(const CFGBlock *B, TrackerState &S, bool Report) {
-    for (const CFGElement &E : *B) {
-      if (auto LE = E.getAs<CFGLifetimeEnds>()) {
-        const VarDecl *V = LE->getVarDecl();
-        if (!S.Vars.count(V))
-          continue;
-        SourceLocation Where;
-        if (const Stmt *T = LE->getTriggerStmt()) {
-          if (const auto *CS = dyn_cast<CompoundStmt>(T))
-            Where = CS->getRBracLoc();
-          else
-            Where = T->getBeginLoc();
-        }
-        drop(S, V, TrackerDrop::ScopeEnd, Where, Report);
-        S.Vars.erase(V);
-        continue;
-      }
-      auto CS = E.getAs<CFGStmt>();
-      if (!CS)
-        continue;
-      const Stmt *St = CS->getStmt();
-      if (const auto *DS = dyn_cast<DeclStmt>(St)) {
-        for (const Decl *D : DS->decls())
-          if (const auto *VD = dyn_cast<VarDecl>(D); isTrackerVar(VD)) {
-            if (const CallExpr *Create = creatorIn(VD->getInit()))
-              start(S, VD, Create);
-          }
-      } else if (const auto *DRE = dyn_cast<DeclRefExpr>(St)) {
-        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-            V && S.Vars.count(V))
-          use(DRE, V, S);
-      } else if (const auto *CE = dyn_cast<CallExpr>(St)) {
-        call(CE, S, Report);
-      } else if (const auto *BO = dyn_cast<BinaryOperator>(St);
-                 BO && BO->getOpcode() == BO_Assign) {
-        // C: RT = LLVMOrcJITDylibCreateResourceTracker(JD);
-        if (const auto *DRE =
-                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-          if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-              isTrackerVar(V))
-            assign(S, V, BO->getRHS(), BO->getOperatorLoc(), Report);
-      }
-    }
-  }
-
-  /// On the edge where an add's Error is set, the add failed: its trackers
-  /// hold no new code.
-  void refine(const CFGBlock *B, unsigned Succ, TrackerState &S) {
-    if (B->succ_size() != 2)
-      return;
-    // `if (RT)` / `if (!RT)`: where the tracker is null it holds nothing.
-    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(
-            skipTransparent(nullTestedOnEdge(B, Succ, Ctx))))
-      if (auto It = S.Vars.find(dyn_cast<VarDecl>(DRE->getDecl()));
-          It != S.Vars.end())
-        It->second = Done;
-    if (S.Pending.empty())
-      return;
-    auto Matches = [&](const Expr *E) -> const void * {
-      if (!E)
-        return nullptr;
-      E = skipTransparent(E);
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-        return S.Pending.count(DRE->getDecl()) ? DRE->getDecl() : nullptr;
-      return S.Pending.count(E) ? E : nullptr;
-    };
-    if (const void *Key = Matches(nullTestedOnEdge(B, Succ, Ctx))) {
-      S.Pending.erase(Key); // success: the code is in
-      return;
-    }
-    if (const void *Key = Matches(nullTestedOnEdge(B, 1 - Succ, Ctx))) {
-      for (const auto &[V, Before] : S.Pending[Key])
-        if (S.Vars.count(V))
-          S.Vars[V] = Before;
-      S.Pending.erase(Key);
-    }
-  }
-
-  const ApiModel &Model;
-  ASTContext &Ctx;
-  ParentMap PM;
-  const llvm::DenseMap<const FunctionDecl *, unsigned> &Wrappers;
-  std::vector<DroppedTracker> &Out;
-  llvm::DenseMap<const VarDecl *, const CallExpr *> Sites;
-  llvm::DenseMap<const CallExpr *, size_t> Reported;
-};
-
-} // namespace
-
-JitResourceAnalysis::JitResourceAnalysis(const ApiModel &Model, ASTContext &Ctx,
-                                         std::vector<std::string> Setup)
-    : Model(Model), Ctx(Ctx), Setup(std::move(Setup)) {}
-
-JitResourceAnalysis::~JitResourceAnalysis() = default;
-
-bool JitResourceAnalysis::isSetupName(llvm::StringRef Name,
-                                      llvm::ArrayRef<std::string> Setup) {
-  for (llvm::StringRef S : Setup) {
-    if (S.empty() || Name.size() < S.size() ||
-        !Name.take_front(S.size()).equals_insensitive(S))
-      continue;
-    if (Name.size() == S.size())
-      return true;
-    char Next = Name[S.size()];
-    if (Next == '_' || (Next >= 'A' && Next <= 'Z'))
-      return true;
-  }
-  return false;
+/// What an add works on: the receiver and the JIT-typed arguments.
+llvm::SmallVector<const Expr *, 2> jitOperands(const CallExpr *CE,
+                                               const ApiModel &M) {
+  llvm::SmallVector<const Expr *, 2> Ops;
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
+    Ops.push_back(MCE->getImplicitObjectArgument());
+  for (const Expr *Arg : CE->arguments())
+    if (M.isJitOwner(Arg->getType()))
+      Ops.push_back(Arg);
+  return Ops;
 }
 
-void JitResourceAnalysis::findWrappers() {
-  for (const auto &[D, Body] : Functions) {
-    const auto *FD = dyn_cast<FunctionDecl>(D);
-    if (!FD || FD->getNumParams() == 0)
-      continue;
-    struct Finder : RecursiveASTVisitor<Finder> {
-      const ApiModel &M;
-      const FunctionDecl *FD;
-      int Param = -1;
-      Finder(const ApiModel &M, const FunctionDecl *FD) : M(M), FD(FD) {}
-      bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-      bool VisitCallExpr(CallExpr *CE) {
-        const FunctionDecl *Callee = CE->getDirectCallee();
-        const JitApiRow *R = M.jitRow(Callee);
-        if (!R || R->Role != JitRole::AddsCode)
-          return true;
-        int Arg = ApiModel::trackerArg(*R, Callee);
-        if (Arg < 0 || unsigned(Arg) >= CE->getNumArgs())
-          return true;
-        if (const auto *P =
-                dyn_cast_or_null<ParmVarDecl>(rootVar(CE->getArg(Arg), M)))
-          if (P->getDeclContext() == FD)
-            Param = P->getFunctionScopeIndex();
-        return Param < 0;
-      }
-    } F(Model, FD);
-    F.TraverseStmt(const_cast<Stmt *>(Body));
-    if (F.Param >= 0)
-      Wrappers[FD->getCanonicalDecl()] = F.Param;
-  }
-}
-
-void JitResourceAnalysis::scanCalls(const FunctionDecl *Outer,
-                                    const Stmt *Body) {
-  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Outer);
-  const CXXRecordDecl *Class = Method ? Method->getParent() : nullptr;
-  ParentMap PM(const_cast<Stmt *>(Body));
-
-  struct Visitor : RecursiveASTVisitor<Visitor> {
-    JitResourceAnalysis &A;
-    const FunctionDecl *Outer;
-    const CXXMethodDecl *Method;
-    const CXXRecordDecl *Class;
-    ParentMap &PM;
-    Visitor(JitResourceAnalysis &A, const FunctionDecl *Outer,
-            const CXXMethodDecl *Method, const CXXRecordDecl *Class,
-            ParentMap &PM)
-        : A(A), Outer(Outer), Method(Method), Class(Class), PM(PM) {}
-
-    // Lambdas are functions of their own (FunctionBodyCheck hands them over).
-    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-
-    void freesCode() {
-      // Freeing everything when the JIT itself goes away (the tutorial's
-      // ~KaleidoscopeJIT ends its session) does not bound what a long-lived
-      // JIT accumulates.
-      if (isa_and_nonnull<CXXDestructorDecl>(Outer))
-        return;
-      A.FreesCode.insert(Outer ? Outer->getCanonicalDecl() : nullptr);
-      if (Class)
-        A.FreesCode.insert(Class);
+/// \p V is assigned, or its address taken (`LLVMOrcCreateLLJIT(&J, ...)`),
+/// inside \p Loop.
+bool assignedIn(const VarDecl *V, const Stmt *Loop) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *V;
+    bool Found = false;
+    bool VisitUnaryOperator(UnaryOperator *UO) {
+      Found |= UO->getOpcode() == UO_AddrOf && refersTo(UO->getSubExpr());
+      return !Found;
     }
-
-    bool VisitCallExpr(CallExpr *CE) {
-      const FunctionDecl *FD = CE->getDirectCallee();
-      if (const auto *Callee = dyn_cast_or_null<CXXMethodDecl>(FD);
-          Callee && Outer)
-        A.Callers[Callee->getCanonicalDecl()].push_back(Outer);
-      const JitApiRow *R = A.Model.jitRow(FD);
-      if (!R)
-        return true;
-      switch (R->Role) {
-      case JitRole::CreatesTracker:
-      case JitRole::RemovesTracker:
-      case JitRole::FreesAllCode:
-        freesCode();
-        return true;
-      case JitRole::ReleasesTrackerRef:
-      case JitRole::ReturnsDefaultTracker:
-        return true;
-      case JitRole::AddsCode:
-        break;
-      }
-      int Arg = ApiModel::trackerArg(*R, FD);
-      // `addIRModule(JD.getDefaultResourceTracker(), TSM)` is the
-      // tracker-less add spelled out.
-      if (Arg >= 0 && unsigned(Arg) < CE->getNumArgs())
-        if (const auto *TC =
-                dyn_cast_or_null<CallExpr>(rootExpr(CE->getArg(Arg), A.Model)))
-          if (const JitApiRow *TR = A.Model.jitRow(TC->getDirectCallee());
-              TR && TR->Role == JitRole::ReturnsDefaultTracker)
-            Arg = NoTracker;
-      if (Arg != NoTracker || !A.SeenCalls.insert(CE).second)
-        return true;
-      Candidate C{CE, Method, Outer, nullptr, false};
-      // Through `this`: the receiver or any argument (C API in a class).
-      if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
-        C.ThroughMember = throughThisMember(MCE->getImplicitObjectArgument(), A.Model);
-      for (const Expr *Arg : CE->arguments())
-        if (!C.ThroughMember && A.Model.isJitOwner(Arg->getType()))
-          C.ThroughMember = throughThisMember(Arg, A.Model);
-      // The innermost request loop, unless the JIT is made inside it.
-      for (const Stmt *P = PM.getParent(CE); P; P = PM.getParent(P)) {
-        if (!isRequestLoop(P, A.Model) || !contains(loopBody(P), CE))
-          continue;
-        if (!jitCreatedIn(CE, P))
-          C.Loop = P;
-        break;
-      }
-      A.Candidates.push_back(C);
-      return true;
-    }
-
-    /// The JIT (receiver or JIT-typed argument) is declared or (re)created
-    /// inside \p Loop: each iteration gets a JIT of its own.
-    bool jitCreatedIn(const CallExpr *CE, const Stmt *Loop) {
-      llvm::SmallVector<const VarDecl *, 2> Vars;
-      if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
-        if (const VarDecl *V = rootVar(MCE->getImplicitObjectArgument(), A.Model))
-          Vars.push_back(V);
-      for (const Expr *Arg : CE->arguments())
-        if (A.Model.isJitOwner(Arg->getType()))
-          if (const VarDecl *V = rootVar(Arg, A.Model))
-            Vars.push_back(V);
-      for (const VarDecl *V : Vars) {
-        // A JITDylib made per iteration belongs to the session and stays
-        // with its code; only a JIT (session) per iteration frees it.
-        if (A.Model.isJitDylib(V->getType()))
-          continue;
-        SourceLocation L = V->getLocation();
-        SourceRange R = Loop->getSourceRange();
-        if (!(L < R.getBegin()) && !(R.getEnd() < L))
-          return true;
-        if (assignedIn(V, Loop))
-          return true;
-      }
-      return false;
-    }
-
-    static bool assignedIn(const VarDecl *V, const Stmt *Loop) {
-      struct Finder : RecursiveASTVisitor<Finder> {
-        const VarDecl *V;
-        bool Found = false;
-        bool VisitUnaryOperator(UnaryOperator *UO) {
-          if (UO->getOpcode() == UO_AddrOf && refersTo(UO->getSubExpr()))
-            Found = true; // LLVMOrcCreateLLJIT(&J, ...)
-          return !Found;
-        }
-        bool VisitBinaryOperator(BinaryOperator *BO) {
-          if (BO->isAssignmentOp() && refersTo(BO->getLHS()))
-            Found = true;
-          return !Found;
-        }
-        bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
-          if (OCE->getOperator() == OO_Equal && refersTo(OCE->getArg(0)))
-            Found = true;
-          return !Found;
-        }
-        bool refersTo(const Expr *E) {
-          const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-          return DRE && DRE->getDecl() == V;
-        }
-      } F;
-      F.V = V;
-      F.TraverseStmt(const_cast<Stmt *>(Loop));
-      return F.Found;
-    }
-
-    // Statics: function-local ones holding trackers, and resets of any.
-    bool VisitDeclStmt(DeclStmt *DS) {
-      for (const Decl *D : DS->decls()) {
-        const auto *VD = dyn_cast<VarDecl>(D);
-        if (!VD || !VD->isStaticLocal())
-          continue;
-        if (A.Model.holdsTrackerSP(VD->getType()))
-          A.StaticLocals.push_back(VD);
-        // The `static std::unique_ptr<LLJIT> J` accessor: built on first
-        // use, before any tracker taken from it.
-        if (A.Model.isJitOwner(VD->getType()) ||
-            A.isJitOwnerClass(heldClass(VD->getType())))
-          A.StaticLocalJits.push_back(VD);
-      }
-      return true;
-    }
-    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
-      const CXXMethodDecl *MD = MCE->getMethodDecl();
-      if (!MD || !MD->getIdentifier())
-        return true;
-      StringRef N = MD->getName();
-      // A smart pointer's reset/release, or a container emptied whole (an
-      // erase of one key leaves the others).
-      if (A.Model.hasVerb(MD, Empties))
-        noteReset(MCE->getImplicitObjectArgument());
-      return true;
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      Found |= BO->isAssignmentOp() && refersTo(BO->getLHS());
+      return !Found;
     }
     bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
-      if (OCE->getOperator() == OO_Equal && OCE->getNumArgs() == 2 &&
-          isNullOrEmpty(OCE->getArg(1), A.Ctx))
-        noteReset(OCE->getArg(0));
-      return true;
+      Found |= OCE->getOperator() == OO_Equal && refersTo(OCE->getArg(0));
+      return !Found;
     }
-    void noteReset(const Expr *E) {
-      const auto *DRE =
-          dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
-      if (const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-          VD && VD->hasGlobalStorage())
-        A.ResetStatics.insert(VD->getCanonicalDecl());
+    bool refersTo(const Expr *E) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return DRE && DRE->getDecl() == V;
     }
-  } V(*this, Outer, Method, Class, PM);
-  V.TraverseStmt(const_cast<Stmt *>(Body));
-  if (Method && isCompileCache(Body))
-    CacheMethods.insert(Method->getCanonicalDecl());
+  } F;
+  F.V = V;
+  F.TraverseStmt(const_cast<Stmt *>(Loop));
+  return F.Found;
 }
 
 /// A compile-once cache: the function looks a key up in a member container
 /// and stores into the same container. Its adds grow with the number of
 /// distinct keys, which is the point of the cache, not with each call.
-bool JitResourceAnalysis::isCompileCache(const Stmt *Body) const {
+bool isCompileCache(const Stmt *Body, const ApiModel &Model) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const ApiModel &M;
     explicit Finder(const ApiModel &M) : M(M) {}
@@ -759,38 +214,308 @@ bool JitResourceAnalysis::isCompileCache(const Stmt *Body) const {
                       [&](const FieldDecl *FD) { return F.Stored.count(FD); });
 }
 
-void JitResourceAnalysis::analyzeTrackers(const Decl *D, const Stmt *Body) {
-  // Cheap pre-scan: only functions that create a tracker need the CFG.
+/// \p Loop calls one of the functions of \p Frees.
+bool callsAny(const Stmt *Loop,
+              const llvm::SmallPtrSet<const Decl *, 8> &Frees) {
   struct Finder : RecursiveASTVisitor<Finder> {
-    const ApiModel &M;
+    const llvm::SmallPtrSet<const Decl *, 8> &Frees;
     bool Found = false;
-    explicit Finder(const ApiModel &M) : M(M) {}
-    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    explicit Finder(const llvm::SmallPtrSet<const Decl *, 8> &F) : Frees(F) {}
     bool VisitCallExpr(CallExpr *CE) {
-      const JitApiRow *R = M.jitRow(CE->getDirectCallee());
-      Found |= R && R->Role == JitRole::CreatesTracker;
+      if (const FunctionDecl *FD = CE->getDirectCallee())
+        Found |= Frees.count(FD->getCanonicalDecl()) > 0;
       return !Found;
     }
-  } F(Model);
-  F.TraverseStmt(const_cast<Stmt *>(Body));
-  if (!F.Found)
-    return;
-  std::unique_ptr<CFG> G = buildAnalysisCFG(D, Body, Ctx);
-  if (!G)
-    return;
-  TrackerFlow(Model, Ctx, Body, Wrappers, Dropped).run(*G);
+  } F(Frees);
+  F.TraverseStmt(const_cast<Stmt *>(Loop));
+  return F.Found;
 }
 
-bool JitResourceAnalysis::isJitOwnerClass(const CXXRecordDecl *RD) const {
+/// The parameter of \p FD that \p Body adds code with as its tracker, or -1.
+int trackerParam(const FunctionDecl *FD, const Stmt *Body, const ApiModel &M) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const ApiModel &M;
+    const FunctionDecl *FD;
+    int Param = -1;
+    Finder(const ApiModel &M, const FunctionDecl *FD) : M(M), FD(FD) {}
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool VisitCallExpr(CallExpr *CE) {
+      const FunctionDecl *Callee = CE->getDirectCallee();
+      const JitApiRow *R = M.jitRow(Callee);
+      if (!R || R->Role != JitRole::AddsCode)
+        return true;
+      int Arg = ApiModel::trackerArg(*R, Callee);
+      if (Arg < 0 || unsigned(Arg) >= CE->getNumArgs())
+        return true;
+      if (const auto *P = dyn_cast_or_null<ParmVarDecl>(
+              Locator::rootVar(CE->getArg(Arg), M)))
+        if (P->getDeclContext() == FD)
+          Param = P->getFunctionScopeIndex();
+      return Param < 0;
+    }
+  } F(M, FD);
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return F.Param;
+}
+
+/// A ResourceTrackerSP, or a struct holding one that it destroys after its
+/// JIT: fields die in reverse order, so a JIT field declared before the
+/// tracker field outlives it.
+bool holdsTrackerAfterJit(QualType T, const ApiModel &M) {
+  if (M.holdsTrackerSP(T))
+    return true;
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
   if (!RD || !RD->hasDefinition())
     return false;
-  for (const FieldDecl *F : RD->fields())
-    if (Model.isJitOwner(F->getType()))
+  for (const FieldDecl *F : RD->fields()) {
+    if (M.isJitOwner(F->getType()))
+      return false;
+    if (M.holdsTrackerSP(F->getType()))
       return true;
-  for (const CXXBaseSpecifier &B : RD->bases())
-    if (isJitOwnerClass(B.getType()->getAsCXXRecordDecl()))
-      return true;
+  }
   return false;
+}
+
+/// The namespace-scope statics and static data members of the main file,
+/// in source order: a JIT with static storage declared before a tracker is
+/// destroyed after it.
+struct StaticsWalk {
+  const ApiModel &Model;
+  const SourceManager &SM;
+  const llvm::DenseSet<const VarDecl *> &Reset;
+  bool JitBefore = false;
+  std::vector<const VarDecl *> Trackers;
+
+  void walk(const DeclContext *DC) {
+    for (const Decl *D : DC->decls()) {
+      if (!SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+        continue;
+      if (const auto *NS = dyn_cast<NamespaceDecl>(D))
+        walk(NS);
+      else if (const auto *LS = dyn_cast<LinkageSpecDecl>(D))
+        walk(LS);
+      else if (const auto *RD = dyn_cast<CXXRecordDecl>(D)) {
+        if (RD->isThisDeclarationADefinition() && !RD->isLambda())
+          walk(RD);
+      } else if (const auto *VD = dyn_cast<VarDecl>(D))
+        visit(VD);
+    }
+  }
+
+  void visit(const VarDecl *VD) {
+    if (!VD->hasGlobalStorage() || VD->isStaticLocal())
+      return;
+    // Out-of-line definitions of static members are seen twice.
+    if (!VD->isThisDeclarationADefinition() && VD->isStaticDataMember() &&
+        VD->getDefinition())
+      return;
+    if (Reset.count(VD->getCanonicalDecl()))
+      return;
+    QualType T = VD->getType();
+    if (!JitBefore && holdsTrackerAfterJit(T, Model))
+      Trackers.push_back(VD);
+    if (Model.isJitOwner(T) || isJitOwnerClass(heldClass(T), Model))
+      JitBefore = true;
+  }
+};
+
+} // namespace
+
+/// One function's part of the class-wide scan: its adds without a tracker,
+/// whether it can free code, which member functions it calls, its static
+/// locals, and the statics it resets.
+class JitCallScanner : public RecursiveASTVisitor<JitCallScanner> {
+public:
+  JitCallScanner(JitResourceAnalysis &A, const FunctionDecl *Outer,
+                 const Stmt *Body)
+      : A(A), Outer(Outer), Method(dyn_cast_or_null<CXXMethodDecl>(Outer)),
+        Class(Method ? Method->getParent() : nullptr),
+        PM(const_cast<Stmt *>(Body)) {}
+
+  // Lambdas are functions of their own (FunctionBodyCheck hands them over).
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+
+  bool VisitCallExpr(CallExpr *CE);
+  // Statics: function-local ones holding trackers, and resets of any.
+  bool VisitDeclStmt(DeclStmt *DS);
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE);
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE);
+
+private:
+  void freesCode();
+  bool addsToDefaultTracker(const CallExpr *CE, const JitApiRow &R) const;
+  JitResourceAnalysis::Candidate candidate(const CallExpr *CE) const;
+  const Stmt *requestLoop(const CallExpr *CE) const;
+  bool jitCreatedIn(const CallExpr *CE, const Stmt *Loop) const;
+  void noteReset(const Expr *E);
+
+  JitResourceAnalysis &A;
+  const FunctionDecl *Outer;
+  const CXXMethodDecl *Method;
+  const CXXRecordDecl *Class;
+  ParentMap PM;
+};
+
+void JitCallScanner::freesCode() {
+  // Freeing everything when the JIT itself goes away (the tutorial's
+  // ~KaleidoscopeJIT ends its session) does not bound what a long-lived
+  // JIT accumulates.
+  if (isa_and_nonnull<CXXDestructorDecl>(Outer))
+    return;
+  A.FreesCode.insert(Outer ? Outer->getCanonicalDecl() : nullptr);
+  if (Class)
+    A.FreesCode.insert(Class);
+}
+
+bool JitCallScanner::VisitCallExpr(CallExpr *CE) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (const auto *Callee = dyn_cast_or_null<CXXMethodDecl>(FD); Callee && Outer)
+    A.Callers[Callee->getCanonicalDecl()].push_back(Outer);
+  const JitApiRow *R = A.Model.jitRow(FD);
+  if (!R)
+    return true;
+  switch (R->Role) {
+  case JitRole::CreatesTracker:
+  case JitRole::RemovesTracker:
+  case JitRole::FreesAllCode:
+    freesCode();
+    return true;
+  case JitRole::ReleasesTrackerRef:
+  case JitRole::ReturnsDefaultTracker:
+    return true;
+  case JitRole::AddsCode:
+    break;
+  }
+  if (addsToDefaultTracker(CE, *R) && A.SeenCalls.insert(CE).second)
+    A.Candidates.push_back(candidate(CE));
+  return true;
+}
+
+bool JitCallScanner::addsToDefaultTracker(const CallExpr *CE,
+                                          const JitApiRow &R) const {
+  int Arg = ApiModel::trackerArg(R, CE->getDirectCallee());
+  // `addIRModule(JD.getDefaultResourceTracker(), TSM)` is the tracker-less
+  // add spelled out.
+  return Arg == NoTracker ||
+         (Arg >= 0 && jitCallOf(CallSite::of(CE)->arg(Arg),
+                                JitRole::ReturnsDefaultTracker, A.Model));
+}
+
+JitResourceAnalysis::Candidate
+JitCallScanner::candidate(const CallExpr *CE) const {
+  // Through `this`: the receiver or any argument (C API in a class).
+  bool ThroughMember =
+      llvm::any_of(jitOperands(CE, A.Model), [&](const Expr *E) {
+        return throughThisMember(E, A.Model);
+      });
+  return {CE, Method, Outer, requestLoop(CE), ThroughMember};
+}
+
+/// The innermost request loop around \p CE, unless the JIT is made inside
+/// it.
+const Stmt *JitCallScanner::requestLoop(const CallExpr *CE) const {
+  for (const Stmt *P = PM.getParent(CE); P; P = PM.getParent(P)) {
+    const Stmt *Body = loopBody(P);
+    if (!isRequestLoop(P, A.Model) || !Body ||
+        !within(Body->getSourceRange(), CE->getBeginLoc()))
+      continue;
+    return jitCreatedIn(CE, P) ? nullptr : P;
+  }
+  return nullptr;
+}
+
+/// The JIT (receiver or JIT-typed argument) is declared or (re)created
+/// inside \p Loop: each iteration gets a JIT of its own.
+bool JitCallScanner::jitCreatedIn(const CallExpr *CE, const Stmt *Loop) const {
+  for (const Expr *Op : jitOperands(CE, A.Model)) {
+    const VarDecl *V = Locator::rootVar(Op, A.Model);
+    // A JITDylib made per iteration belongs to the session and stays with
+    // its code; only a JIT (session) per iteration frees it.
+    if (!V || A.Model.isJitDylib(V->getType()))
+      continue;
+    if (within(Loop->getSourceRange(), V->getLocation()) || assignedIn(V, Loop))
+      return true;
+  }
+  return false;
+}
+
+bool JitCallScanner::VisitDeclStmt(DeclStmt *DS) {
+  for (const Decl *D : DS->decls()) {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD || !VD->isStaticLocal())
+      continue;
+    if (A.Model.holdsTrackerSP(VD->getType()))
+      A.StaticLocals.push_back(VD);
+    // The `static std::unique_ptr<LLJIT> J` accessor: built on first use,
+    // before any tracker taken from it.
+    if (A.Model.isJitOwner(VD->getType()) ||
+        isJitOwnerClass(heldClass(VD->getType()), A.Model))
+      A.StaticLocalJits.push_back(VD);
+  }
+  return true;
+}
+
+bool JitCallScanner::VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
+  const CXXMethodDecl *MD = MCE->getMethodDecl();
+  // A smart pointer's reset/release, or a container emptied whole (an erase
+  // of one key leaves the others).
+  if (MD && MD->getIdentifier() && A.Model.hasVerb(MD, Empties))
+    noteReset(MCE->getImplicitObjectArgument());
+  return true;
+}
+
+bool JitCallScanner::VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
+  if (OCE->getOperator() == OO_Equal && OCE->getNumArgs() == 2 &&
+      isNullOrEmpty(OCE->getArg(1), A.Ctx))
+    noteReset(OCE->getArg(0));
+  return true;
+}
+
+void JitCallScanner::noteReset(const Expr *E) {
+  const auto *DRE =
+      dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  if (const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      VD && VD->hasGlobalStorage())
+    A.ResetStatics.insert(VD->getCanonicalDecl());
+}
+
+JitResourceAnalysis::JitResourceAnalysis(const ApiModel &Model, ASTContext &Ctx,
+                                         std::vector<std::string> Setup)
+    : Model(Model), Ctx(Ctx), Setup(std::move(Setup)) {}
+
+JitResourceAnalysis::~JitResourceAnalysis() = default;
+
+bool JitResourceAnalysis::isSetupName(llvm::StringRef Name,
+                                      llvm::ArrayRef<std::string> Setup) {
+  for (llvm::StringRef S : Setup) {
+    if (S.empty() || Name.size() < S.size() ||
+        !Name.take_front(S.size()).equals_insensitive(S))
+      continue;
+    if (Name.size() == S.size())
+      return true;
+    char Next = Name[S.size()];
+    if (Next == '_' || (Next >= 'A' && Next <= 'Z'))
+      return true;
+  }
+  return false;
+}
+
+void JitResourceAnalysis::findWrappers() {
+  for (const auto &[D, Body] : Functions) {
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (!FD || FD->getNumParams() == 0)
+      continue;
+    if (int Param = trackerParam(FD, Body, Model); Param >= 0)
+      Wrappers[FD->getCanonicalDecl()] = Param;
+  }
+}
+
+void JitResourceAnalysis::scanCalls(const FunctionDecl *Outer,
+                                    const Stmt *Body) {
+  JitCallScanner(*this, Outer, Body).TraverseStmt(const_cast<Stmt *>(Body));
+  if (const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Outer);
+      Method && isCompileCache(Body, Model))
+    CacheMethods.insert(Method->getCanonicalDecl());
 }
 
 bool JitResourceAnalysis::isSetupMethod(const CXXMethodDecl *MD) {
@@ -814,116 +539,58 @@ bool JitResourceAnalysis::isSetupMethod(const CXXMethodDecl *MD) {
   return Result;
 }
 
-JitResult JitResourceAnalysis::finish() {
-  findWrappers();
-  for (const auto &[D, Body] : Functions) {
-    scanCalls(outerFunction(D), Body);
-    analyzeTrackers(D, Body);
+std::optional<UntrackedAdd> JitResourceAnalysis::verdict(const Candidate &C) {
+  const FunctionDecl *FD = C.Call->getDirectCallee();
+  UntrackedAdd A{C.Call, FD ? FD->getNameAsString() : ""};
+  const CXXRecordDecl *Class = C.Method ? C.Method->getParent() : nullptr;
+  bool ClassFrees = Class && FreesCode.count(Class);
+  if (C.Method && C.ThroughMember && !ClassFrees &&
+      isJitOwnerClass(Class, Model) && !isSetupMethod(C.Method) &&
+      !CacheMethods.count(C.Method->getCanonicalDecl())) {
+    A.Method = C.Method;
+    return A;
   }
-  JitResult R;
-  for (const Candidate &C : Candidates) {
-    const FunctionDecl *FD = C.Call->getDirectCallee();
-    UntrackedAdd A{C.Call, FD ? FD->getNameAsString() : ""};
-    const CXXRecordDecl *Class = C.Method ? C.Method->getParent() : nullptr;
-    bool ClassFrees = Class && FreesCode.count(Class);
-    if (C.Method && C.ThroughMember && !ClassFrees && isJitOwnerClass(Class) &&
-        !isSetupMethod(C.Method) &&
-        !CacheMethods.count(C.Method->getCanonicalDecl())) {
-      A.Method = C.Method;
-      R.Adds.push_back(A);
-      continue;
-    }
-    // A helper of the file that frees code, called in the loop, counts
-    // (one level: `resetRepl(J)` clearing the JITDylib).
-    auto LoopCallsFreeing = [&](const Stmt *Loop) {
-      struct Finder : RecursiveASTVisitor<Finder> {
-        const llvm::SmallPtrSet<const Decl *, 8> &Frees;
-        bool Found = false;
-        explicit Finder(const llvm::SmallPtrSet<const Decl *, 8> &F)
-            : Frees(F) {}
-        bool VisitCallExpr(CallExpr *CE) {
-          if (const FunctionDecl *FD = CE->getDirectCallee())
-            Found |= Frees.count(FD->getCanonicalDecl()) > 0;
-          return !Found;
-        }
-      } F(FreesCode);
-      F.TraverseStmt(const_cast<Stmt *>(Loop));
-      return F.Found;
-    };
-    if (C.Loop && !ClassFrees &&
-        !(C.Function && FreesCode.count(C.Function->getCanonicalDecl())) &&
-        !LoopCallsFreeing(C.Loop)) {
-      A.Loop = C.Loop;
-      A.Function = C.Function;
-      R.Adds.push_back(A);
-    }
-  }
+  // A helper of the file that frees code, called in the loop, counts (one
+  // level: `resetRepl(J)` clearing the JITDylib).
+  if (!C.Loop || ClassFrees ||
+      (C.Function && FreesCode.count(C.Function->getCanonicalDecl())) ||
+      callsAny(C.Loop, FreesCode))
+    return std::nullopt;
+  A.Loop = C.Loop;
+  A.Function = C.Function;
+  return A;
+}
 
-  R.Dropped = std::move(Dropped);
-
-  // Statics: namespace-scope and static data members of the main file, in
-  // source order, then function-local ones. A JIT with static storage
-  // declared before a tracker is destroyed after it.
-  const SourceManager &SM = Ctx.getSourceManager();
-  bool JitBefore = false;
-  std::vector<const VarDecl *> Globals;
-  std::function<void(const DeclContext *)> Walk = [&](const DeclContext *DC) {
-    for (const Decl *D : DC->decls()) {
-      if (!SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
-        continue;
-      if (const auto *NS = dyn_cast<NamespaceDecl>(D)) {
-        Walk(NS);
-        continue;
-      }
-      if (const auto *LS = dyn_cast<LinkageSpecDecl>(D)) {
-        Walk(LS);
-        continue;
-      }
-      if (const auto *RD = dyn_cast<CXXRecordDecl>(D)) {
-        if (RD->isThisDeclarationADefinition() && !RD->isLambda())
-          Walk(RD);
-        continue;
-      }
-      const auto *VD = dyn_cast<VarDecl>(D);
-      if (!VD || !VD->hasGlobalStorage() || VD->isStaticLocal())
-        continue;
-      // Out-of-line definitions of static members are seen twice.
-      if (!VD->isThisDeclarationADefinition() && VD->isStaticDataMember() &&
-          VD->getDefinition())
-        continue;
-      QualType T = VD->getType();
-      bool Tracker = Model.holdsTrackerSP(T);
-      // A struct of both: fields die in reverse order, so a JIT field
-      // declared before the tracker field outlives it.
-      if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
-          RD && RD->hasDefinition() && !Tracker)
-        for (const FieldDecl *F : RD->fields()) {
-          if (Model.isJitOwner(F->getType()))
-            break;
-          if (Model.holdsTrackerSP(F->getType())) {
-            Tracker = true;
-            break;
-          }
-        }
-      if (Tracker && !JitBefore && !ResetStatics.count(VD->getCanonicalDecl()))
-        Globals.push_back(VD);
-      if ((Model.isJitOwner(T) || isJitOwnerClass(heldClass(T))) &&
-          !ResetStatics.count(VD->getCanonicalDecl()))
-        JitBefore = true;
-    }
-  };
-  Walk(Ctx.getTranslationUnitDecl());
-  R.StaticTrackers = Globals;
+std::vector<const VarDecl *> JitResourceAnalysis::staticTrackers() const {
+  StaticsWalk W{Model, Ctx.getSourceManager(), ResetStatics};
+  W.walk(Ctx.getTranslationUnitDecl());
   // A function-local static is built after every namespace-scope one, and
   // destroyed before them; among function-local statics, a JIT accessor is
   // used (and so built) before any tracker is taken from it.
-  bool LocalJit = llvm::any_of(StaticLocalJits, [&](const VarDecl *VD) {
-    return !ResetStatics.count(VD->getCanonicalDecl());
-  });
-  if (!JitBefore && !LocalJit)
+  auto IsReset = [&](const VarDecl *VD) {
+    return ResetStatics.count(VD->getCanonicalDecl()) > 0;
+  };
+  std::vector<const VarDecl *> Out = W.Trackers;
+  if (!W.JitBefore && llvm::all_of(StaticLocalJits, IsReset))
     for (const VarDecl *VD : StaticLocals)
-      if (!ResetStatics.count(VD->getCanonicalDecl()))
-        R.StaticTrackers.push_back(VD);
+      if (!IsReset(VD))
+        Out.push_back(VD);
+  return Out;
+}
+
+JitResult JitResourceAnalysis::finish() {
+  findWrappers();
+  JitResult R;
+  for (const auto &[D, Body] : Functions) {
+    scanCalls(outerFunction(D), Body);
+    std::vector<DroppedTracker> Dropped =
+        findDroppedTrackers(D, Body, Model, Ctx, Wrappers);
+    R.Dropped.insert(R.Dropped.end(), Dropped.begin(), Dropped.end());
+  }
+  for (const Candidate &C : Candidates)
+    if (std::optional<UntrackedAdd> A = verdict(C))
+      R.Adds.push_back(std::move(*A));
+  R.StaticTrackers = staticTrackers();
   return R;
 }
 

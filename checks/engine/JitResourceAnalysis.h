@@ -9,7 +9,8 @@
 //    owner's per-request member functions, or in a request loop, when
 //    nothing in the class (or function) can free code;
 //  - a tracker used for an add and then dropped without remove() on a path
-//    where the add succeeded (a forward dataflow over clang's CFG);
+//    where the add succeeded (a forward dataflow over clang's CFG, in
+//    TrackerFlow.h);
 //  - ResourceTrackerSPs with static storage duration, destroyed after the
 //    session they lock.
 //
@@ -27,6 +28,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -93,6 +95,9 @@ public:
                           llvm::ArrayRef<std::string> Setup);
 
 private:
+  /// Writes what it finds in one function into the members below.
+  friend class JitCallScanner;
+
   struct Candidate {
     const CallExpr *Call;
     const CXXMethodDecl *Method; // the enclosing member function, if any
@@ -103,10 +108,10 @@ private:
 
   void findWrappers();
   void scanCalls(const FunctionDecl *Outer, const Stmt *Body);
-  void analyzeTrackers(const Decl *D, const Stmt *Body);
   bool isSetupMethod(const CXXMethodDecl *MD);
-  bool isCompileCache(const Stmt *Body) const;
-  bool isJitOwnerClass(const CXXRecordDecl *RD) const;
+  /// The finding for an add without a tracker, if it is one.
+  std::optional<UntrackedAdd> verdict(const Candidate &C);
+  std::vector<const VarDecl *> staticTrackers() const;
 
   const ApiModel &Model;
   ASTContext &Ctx;
@@ -126,7 +131,6 @@ private:
   /// Statics that some function resets or empties (assumed to happen
   /// before the session ends).
   llvm::DenseSet<const VarDecl *> ResetStatics;
-  std::vector<DroppedTracker> Dropped;
   std::vector<std::pair<const Decl *, const Stmt *>> Functions;
   /// The project's own functions that add code with a tracker parameter
   /// (the ORC tutorial's `addModule(TSM, RT)`): function -> that parameter.

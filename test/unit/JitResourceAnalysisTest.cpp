@@ -1,13 +1,16 @@
 //===- JitResourceAnalysisTest.cpp ----------------------------------------===//
 //
 // The JIT resource analysis: set-up names, the tracker dataflow's reading of
-// error branches and null tests, and the service rule's class-wide view.
+// error branches and null tests, its state's lattice contract, and the
+// service rule's class-wide view.
 //
 //===----------------------------------------------------------------------===//
 
 #include "engine/JitResourceAnalysis.h"
 #include "TestAST.h"
+#include "engine/TrackerFlow.h"
 #include "gtest/gtest.h"
+#include <random>
 
 using namespace clang;
 using namespace clang::tidy::llvmown;
@@ -96,6 +99,79 @@ TEST(JitResourceAnalysis, NullTrackerHoldsNothing) {
   EXPECT_EQ(R.Dropped[0].How, TrackerDrop::Overwritten);
   const SourceManager &SM = TU.ctx().getSourceManager();
   EXPECT_EQ(SM.getPresumedLineNumber(R.Dropped[0].Create->getBeginLoc()), 18u);
+}
+
+TEST(JitResourceAnalysis, EachTrackerIsReportedWithItsOwnCreation) {
+  // The creating call travels with the value: the first tracker is the one
+  // overwritten, the second the one dropped at the end, whatever order the
+  // blocks are replayed in.
+  ParsedTU TU = parse(R"cpp(
+    orc::ThreadSafeModule make();
+    void run(orc::LLJIT &J);
+    void twoPhases(orc::LLJIT &J, bool Check) {
+      orc::JITDylib &JD = J.getMainJITDylib();
+      orc::ResourceTrackerSP RT = JD.createResourceTracker();
+      (void)J.addIRModule(RT, make());
+      if (Check)
+        run(J);
+      RT = JD.createResourceTracker();
+      (void)J.addIRModule(RT, make());
+    }
+  )cpp");
+  JitResult R = analyzeAll(TU);
+  ASSERT_EQ(R.Dropped.size(), 2u);
+  const SourceManager &SM = TU.ctx().getSourceManager();
+  auto Line = [&](SourceLocation L) { return SM.getPresumedLineNumber(L); };
+  EXPECT_EQ(Line(R.Dropped[0].Create->getBeginLoc()), 7u);
+  EXPECT_EQ(R.Dropped[0].How, TrackerDrop::Overwritten);
+  EXPECT_EQ(Line(R.Dropped[0].Where), 11u);
+  EXPECT_EQ(Line(R.Dropped[1].Create->getBeginLoc()), 11u);
+  EXPECT_EQ(R.Dropped[1].How, TrackerDrop::ScopeEnd);
+  EXPECT_EQ(Line(R.Dropped[1].Where), 13u);
+}
+
+/// A random tracker state over a few stand-in variables, calls and Errors:
+/// the lattice only compares and hashes them.
+TrackerState randomTrackerState(std::mt19937 &G) {
+  auto Pick = [&](unsigned N) { return uintptr_t(16 * (1 + G() % N)); };
+  auto Vars = [&] {
+    Store<TrackerValue> S;
+    for (unsigned I = 0, N = G() % 3; I < N; ++I) {
+      TrackerValue &V =
+          S[Location::local(reinterpret_cast<const VarDecl *>(Pick(3)))];
+      for (unsigned J = 0, M = G() % 3; J < M; ++J)
+        V[reinterpret_cast<const CallExpr *>(Pick(3))] = TrackerBits(G() % 8);
+    }
+    return S;
+  };
+  TrackerState S;
+  S.Vars = Vars();
+  for (unsigned I = 0, N = G() % 3; I < N; ++I)
+    S.Pending[Location::temporary(reinterpret_cast<const Expr *>(Pick(2)))] =
+        Vars();
+  return S;
+}
+
+TEST(TrackerFlow, StateFollowsTheLatticeContract) {
+  std::mt19937 G(3);
+  for (int I = 0; I < 500; ++I) {
+    TrackerState A = randomTrackerState(G), B = randomTrackerState(G);
+    TrackerState Joined = A;
+    // join reports a change exactly when == sees one ...
+    bool Changed = Joined.join(B);
+    EXPECT_EQ(Changed, !(Joined == A));
+    // ... gives the same bound either way round, and is idempotent.
+    TrackerState Other = B;
+    Other.join(A);
+    EXPECT_TRUE(Joined == Other);
+    EXPECT_FALSE(Joined.join(A));
+    EXPECT_FALSE(Joined.join(B));
+  }
+  // A variable holding no bits is the same as no variable.
+  TrackerState Empty, NoBits;
+  NoBits.Vars[Location::local(nullptr)][nullptr] = TrackerBits();
+  EXPECT_TRUE(Empty == NoBits);
+  EXPECT_FALSE(Empty.join(NoBits));
 }
 
 TEST(JitResourceAnalysis, ServiceRuleLooksAtTheWholeClass) {
