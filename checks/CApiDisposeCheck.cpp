@@ -34,13 +34,8 @@ std::string describe(const OwnedObject &O) {
 } // namespace
 
 CApiDisposeCheck::CApiDisposeCheck(StringRef Name, ClangTidyContext *Context)
-    : FunctionBodyCheck(Name, Context),
-      ExtraPairs(Options.get("ExtraPairs", "")) {
+    : FunctionBodyCheck(Name, Context), ExtraPairs(option("ExtraPairs")) {
   BadPairs = Model.addUserPairs(ExtraPairs);
-}
-
-void CApiDisposeCheck::storeCheckOptions(ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "ExtraPairs", ExtraPairs);
 }
 
 void CApiDisposeCheck::reportDispose(const DisposeFact &F,

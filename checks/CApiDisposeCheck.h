@@ -21,7 +21,6 @@ public:
   CApiDisposeCheck(StringRef Name, ClangTidyContext *Context);
 
 protected:
-  void storeCheckOptions(ClangTidyOptions::OptionMap &Opts) override;
   void analyzeFunctions(ASTContext &Ctx,
                         llvm::ArrayRef<FunctionBody> Functions) override;
 

@@ -24,9 +24,16 @@ FunctionBodyCheck::FunctionBodyCheck(StringRef Name, ClangTidyContext *Context)
       ReportIncomplete(
           parseBool(Options.getLocalOrGlobal("ReportIncomplete", "false"))) {}
 
+std::string FunctionBodyCheck::option(StringRef Name, StringRef Default) {
+  std::string Value = Options.get(Name, Default).str();
+  ReadOptions.emplace_back(Name.str(), Value);
+  return Value;
+}
+
 void FunctionBodyCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "ReportIncomplete", ReportIncomplete ? "true" : "false");
-  storeCheckOptions(Opts);
+  for (const auto &[Name, Value] : ReadOptions)
+    Options.store(Opts, Name, Value);
 }
 
 void FunctionBodyCheck::registerMatchers(MatchFinder *Finder) {

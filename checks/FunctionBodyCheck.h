@@ -15,6 +15,8 @@
 #include "ClangTidyCheck.h"
 #include "engine/OwnershipAnalysis.h"
 #include "llvm/ADT/ArrayRef.h"
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace clang::tidy::llvmown {
@@ -32,8 +34,9 @@ protected:
   /// source order.
   virtual void analyzeFunctions(ASTContext &Ctx,
                                 llvm::ArrayRef<FunctionBody> Functions) = 0;
-  /// The check's own options, written back as it read them.
-  virtual void storeCheckOptions(ClangTidyOptions::OptionMap &Opts) {}
+  /// Reads the check's option \p Name (\p Default if unset); storeOptions
+  /// writes it back as read.
+  std::string option(StringRef Name, StringRef Default = "");
 
   /// Reports a leak that is the same in every leak check: a discarded or
   /// temporary result, an overwritten holder, a holder going out of scope.
@@ -55,6 +58,7 @@ protected:
 private:
   ASTContext *Ctx = nullptr;
   std::vector<FunctionBody> Functions;
+  std::vector<std::pair<std::string, std::string>> ReadOptions;
   const bool ReportIncomplete;
 };
 

@@ -28,20 +28,12 @@ StringRef freeingApis(const CallExpr *Add) {
 JitResourceLeakCheck::JitResourceLeakCheck(StringRef Name,
                                            ClangTidyContext *Context)
     : FunctionBodyCheck(Name, Context),
-      SetupFunctions(
-          Options.get("SetupFunctions", DefaultSetupFunctions).str()) {}
-
-void JitResourceLeakCheck::storeCheckOptions(
-    ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "SetupFunctions", SetupFunctions);
-}
+      SetupFunctions(option("SetupFunctions", DefaultSetupFunctions)) {}
 
 void JitResourceLeakCheck::analyzeFunctions(
     ASTContext &Ctx, llvm::ArrayRef<FunctionBody> Functions) {
   JitResourceAnalysis JA(Model, Ctx, splitNameList(SetupFunctions));
-  for (const auto &[D, Body] : Functions)
-    JA.addFunction(D, Body);
-  JitResult R = JA.finish();
+  JitResult R = analyzeAll(JA, Functions);
 
   for (const UntrackedAdd &A : R.Adds) {
     if (A.Method) {

@@ -20,7 +20,6 @@ public:
   JitResourceLeakCheck(StringRef Name, ClangTidyContext *Context);
 
 protected:
-  void storeCheckOptions(ClangTidyOptions::OptionMap &Opts) override;
   void analyzeFunctions(ASTContext &Ctx,
                         llvm::ArrayRef<FunctionBody> Functions) override;
 

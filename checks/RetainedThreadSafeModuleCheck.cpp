@@ -28,23 +28,15 @@ StringRef article(StringRef Word) {
 RetainedThreadSafeModuleCheck::RetainedThreadSafeModuleCheck(
     StringRef Name, ClangTidyContext *Context)
     : FunctionBodyCheck(Name, Context),
-      LongLivedTypes(Options.get("LongLivedTypes", "")),
-      ReleaseFunctions(Options.get("ReleaseFunctions", "")) {
+      LongLivedTypes(option("LongLivedTypes")),
+      ReleaseFunctions(option("ReleaseFunctions")) {
   Model.addUserRows(ReleaseFunctions, Effect::Releases, KindId::Any);
-}
-
-void RetainedThreadSafeModuleCheck::storeCheckOptions(
-    ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "LongLivedTypes", LongLivedTypes);
-  Options.store(Opts, "ReleaseFunctions", ReleaseFunctions);
 }
 
 void RetainedThreadSafeModuleCheck::analyzeFunctions(
     ASTContext &Ctx, llvm::ArrayRef<FunctionBody> Functions) {
   RetentionAnalysis RA(Model, Ctx, splitNameList(LongLivedTypes));
-  for (const auto &[D, Body] : Functions)
-    RA.addFunction(D, Body);
-  RetentionResult R = RA.finish();
+  RetentionResult R = analyzeAll(RA, Functions);
   const SourceManager &SM = Ctx.getSourceManager();
 
   for (const LongLivedStore &S : R.Stores) {

@@ -22,7 +22,6 @@ public:
   RetainedThreadSafeModuleCheck(StringRef Name, ClangTidyContext *Context);
 
 protected:
-  void storeCheckOptions(ClangTidyOptions::OptionMap &Opts) override;
   void analyzeFunctions(ASTContext &Ctx,
                         llvm::ArrayRef<FunctionBody> Functions) override;
 

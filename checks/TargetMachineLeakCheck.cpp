@@ -92,19 +92,12 @@ std::string describe(const OwnedObject &O) {
 TargetMachineLeakCheck::TargetMachineLeakCheck(StringRef Name,
                                                ClangTidyContext *Context)
     : FunctionBodyCheck(Name, Context),
-      OwningFactories(Options.get("OwningFactories", "")),
-      ReleaseFunctions(Options.get("ReleaseFunctions", "")),
-      TransferFunctions(Options.get("TransferFunctions", "")) {
+      OwningFactories(option("OwningFactories")),
+      ReleaseFunctions(option("ReleaseFunctions")),
+      TransferFunctions(option("TransferFunctions")) {
   Model.addUserRows(OwningFactories, Effect::Creates, Kind);
   Model.addUserRows(ReleaseFunctions, Effect::Releases, Kind);
   Model.addUserRows(TransferFunctions, Effect::Consumes, Kind);
-}
-
-void TargetMachineLeakCheck::storeCheckOptions(
-    ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "OwningFactories", OwningFactories);
-  Options.store(Opts, "ReleaseFunctions", ReleaseFunctions);
-  Options.store(Opts, "TransferFunctions", TransferFunctions);
 }
 
 /// `TargetMachine *TM = T->createTargetMachine(...)` becomes

@@ -26,7 +26,6 @@ public:
   TargetMachineLeakCheck(StringRef Name, ClangTidyContext *Context);
 
 protected:
-  void storeCheckOptions(ClangTidyOptions::OptionMap &Opts) override;
   void analyzeFunctions(ASTContext &Ctx,
                         llvm::ArrayRef<FunctionBody> Functions) override;
 

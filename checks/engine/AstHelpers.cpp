@@ -121,6 +121,33 @@ bool isNullTest(const Expr *E, const ParentMap &PM) {
   return false;
 }
 
+const Expr *peelNullTests(const Expr *E, bool &Negated, ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  while (true) {
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_LNot) {
+      Negated = !Negated;
+      E = UO->getSubExpr()->IgnoreParenImpCasts();
+      continue;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->isEqualityOp()) {
+      const Expr *Other = nullptr;
+      if (isNullConstant(BO->getRHS(), Ctx))
+        Other = BO->getLHS();
+      else if (isNullConstant(BO->getLHS(), Ctx))
+        Other = BO->getRHS();
+      if (!Other)
+        return nullptr;
+      if (BO->getOpcode() == BO_EQ)
+        Negated = !Negated;
+      E = Other->IgnoreParenImpCasts();
+      continue;
+    }
+    return E;
+  }
+}
+
 const Expr *nullTestedOnEdge(const CFGBlock *From, unsigned SuccIndex,
                              ASTContext &Ctx) {
   if (From->succ_size() != 2)
@@ -131,52 +158,28 @@ const Expr *nullTestedOnEdge(const CFGBlock *From, unsigned SuccIndex,
     return nullptr;
   // On which edge is the tested pointer null? Successor 0 is "true".
   bool NullOnTrue = false;
-  E = E->IgnoreParenImpCasts();
-  while (true) {
-    if (const auto *UO = dyn_cast<UnaryOperator>(E);
-        UO && UO->getOpcode() == UO_LNot) {
+  E = peelNullTests(E, NullOnTrue, Ctx);
+  if (!E)
+    return nullptr;
+  // `M == nullptr` on a smart pointer is an operator call.
+  if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(E);
+      OCE && OCE->getNumArgs() == 2 &&
+      (OCE->getOperator() == OO_EqualEqual ||
+       OCE->getOperator() == OO_ExclaimEqual)) {
+    const Expr *Other = nullptr;
+    if (isNullConstant(OCE->getArg(1), Ctx))
+      Other = OCE->getArg(0);
+    else if (isNullConstant(OCE->getArg(0), Ctx))
+      Other = OCE->getArg(1);
+    if (!Other)
+      return nullptr;
+    if (OCE->getOperator() == OO_EqualEqual)
       NullOnTrue = !NullOnTrue;
-      E = UO->getSubExpr()->IgnoreParenImpCasts();
-      continue;
-    }
-    if (const auto *BO = dyn_cast<BinaryOperator>(E);
-        BO && (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE)) {
-      const Expr *Other = nullptr;
-      if (isNullConstant(BO->getRHS(), Ctx))
-        Other = BO->getLHS();
-      else if (isNullConstant(BO->getLHS(), Ctx))
-        Other = BO->getRHS();
-      if (!Other)
-        return nullptr;
-      if (BO->getOpcode() == BO_EQ)
-        NullOnTrue = !NullOnTrue;
-      E = Other->IgnoreParenImpCasts();
-      continue;
-    }
-    // `M == nullptr` on a smart pointer is an operator call.
-    if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(E);
-        OCE && OCE->getNumArgs() == 2 &&
-        (OCE->getOperator() == OO_EqualEqual ||
-         OCE->getOperator() == OO_ExclaimEqual)) {
-      const Expr *Other = nullptr;
-      if (isNullConstant(OCE->getArg(1), Ctx))
-        Other = OCE->getArg(0);
-      else if (isNullConstant(OCE->getArg(0), Ctx))
-        Other = OCE->getArg(1);
-      if (!Other)
-        return nullptr;
-      if (OCE->getOperator() == OO_EqualEqual)
-        NullOnTrue = !NullOnTrue;
-      E = Other->IgnoreParenImpCasts();
-      break;
-    }
+    E = Other->IgnoreParenImpCasts();
+  } else if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(E);
+             MCE && isa_and_nonnull<CXXConversionDecl>(MCE->getMethodDecl())) {
     // A smart pointer's explicit operator bool: `if (M)`.
-    if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(E);
-        MCE && isa_and_nonnull<CXXConversionDecl>(MCE->getMethodDecl())) {
-      E = MCE->getImplicitObjectArgument()->IgnoreParenImpCasts();
-      break;
-    }
-    break;
+    E = MCE->getImplicitObjectArgument()->IgnoreParenImpCasts();
   }
   // `if (P)`: P is null on the false edge unless negated.
   bool NullHere = (SuccIndex == 0) == NullOnTrue;

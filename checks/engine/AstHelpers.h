@@ -34,6 +34,15 @@ namespace clang::tidy::llvmown {
 /// hand the analyses.
 using FunctionBody = std::pair<const Decl *, const Stmt *>;
 
+/// Hands every function to an analysis of the whole translation unit (one
+/// with addFunction() and finish()) and returns its verdicts.
+template <typename Analysis>
+auto analyzeAll(Analysis &A, llvm::ArrayRef<FunctionBody> Functions) {
+  for (const FunctionBody &F : Functions)
+    A.addFunction(F.first, F.second);
+  return A.finish();
+}
+
 /// Looks through what does not change which object an expression designates:
 /// parentheses, casts (but not constructor conversions), full-expression and
 /// temporary wrappers, the right side of a comma, and std::move/std::forward.
@@ -77,6 +86,11 @@ Consumer climbParents(const ParentMap &PM, const Stmt *S, unsigned Through);
 /// True if \p E is only tested against null where it appears: `if (P)`,
 /// `!P`, `P == nullptr`, `P != nullptr`, a unique_ptr's operator bool.
 bool isNullTest(const Expr *E, const ParentMap &Parents);
+
+/// Looks through `!E`, `E == 0` and `E != nullptr` (toggling \p Negated
+/// for each negation and each `==`) to the expression tested for null or
+/// zero; null for a comparison with something other than null.
+const Expr *peelNullTests(const Expr *E, bool &Negated, ASTContext &Ctx);
 
 /// The expression that is null on successor \p SuccIndex of \p From (the
 /// `if (P)`, `if (!P)`, `P == nullptr`, unique_ptr `if (M)` tests), or null

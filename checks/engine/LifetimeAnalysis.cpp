@@ -126,14 +126,8 @@ LifetimeFacts LifetimeAnalysis::analyze(const Decl *D, const Stmt *Body) const {
   std::unique_ptr<CFG> G = buildAnalysisCFG(D, Body, Ctx);
   if (!G)
     return Facts;
-  Facts.Analysed = true;
-  Facts.Blocks = G->getNumBlockIDs();
-
   LifetimeFlow Flow(Model, Ctx, D, Body);
-  LifetimeState Entry = Flow.entryState();
-  Solution<LifetimeState> Sol = solveForward(*G, Flow, std::move(Entry));
-  Facts.Visits = Sol.Visits;
-  Facts.Incomplete = Sol.Incomplete;
+  Solution<LifetimeState> Sol = solveFunction(*G, Flow, Facts);
 
   const CFGBlock *LastExit = nullptr;
   replay(

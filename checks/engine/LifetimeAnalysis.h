@@ -18,21 +18,11 @@
 #define LLVMOWN_ENGINE_LIFETIMEANALYSIS_H
 
 #include "ApiModel.h"
+#include "Solver.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
 #include <string>
 #include <vector>
-
-namespace clang {
-class ASTContext;
-class SourceManager;
-class Decl;
-class Expr;
-class FieldDecl;
-class NamedDecl;
-class Stmt;
-class VarDecl;
-} // namespace clang
 
 namespace clang::tidy::llvmown {
 
@@ -95,16 +85,12 @@ struct FieldBindFact {
   const Stmt *Site;
 };
 
-struct LifetimeFacts {
+struct LifetimeFacts : FlowFacts {
   std::vector<Owner> Owners;
   std::vector<UseAfterEndFact> Uses;
   std::vector<EscapeFact> Escapes;
   std::vector<DeclOrderFact> Orders;
   std::vector<FieldBindFact> FieldBinds;
-  unsigned Blocks = 0, Visits = 0;
-  bool Analysed = false;
-  /// The solver ran out of its visit budget (see FunctionFacts).
-  bool Incomplete = false;
 };
 
 /// The class-level rule: of the members that receive a module created in a

@@ -21,7 +21,6 @@
 #include "LifetimeAnalysis.h"
 #include "Solver.h"
 #include "clang/AST/ParentMap.h"
-#include "clang/AST/StmtVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang::tidy::llvmown {
@@ -106,8 +105,7 @@ struct LifetimeEvent {
   const FieldDecl *ContextField = nullptr;
 };
 
-class LifetimeFlow
-    : public ConstStmtVisitor<LifetimeFlow, void, LifetimeState &> {
+class LifetimeFlow : public FlowVisitor<LifetimeFlow, LifetimeState> {
 public:
   using State = LifetimeState;
   using Event = LifetimeEvent;
@@ -135,16 +133,9 @@ public:
   void VisitInitListExpr(const InitListExpr *ILE, State &S);
   void VisitAbstractConditionalOperator(const AbstractConditionalOperator *CO,
                                         State &S);
-  void VisitCastExpr(const CastExpr *, State &) {}
-  void VisitParenExpr(const ParenExpr *, State &) {}
-  void VisitFullExpr(const FullExpr *, State &) {}
-  void VisitMaterializeTemporaryExpr(const MaterializeTemporaryExpr *,
-                                     State &) {}
-  void VisitCXXBindTemporaryExpr(const CXXBindTemporaryExpr *, State &) {}
   /// Anything else computed from bound operands (a dereference, a member,
   /// a subscript) belongs where they do, if it is IR or a context.
   void VisitExpr(const Expr *E, State &S);
-  void VisitStmt(const Stmt *, State &) {}
 
 private:
   // Kinds and owners.

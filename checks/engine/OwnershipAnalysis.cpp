@@ -124,14 +124,8 @@ FunctionFacts OwnershipAnalysis::analyze(const Decl *D,
   std::unique_ptr<CFG> G = buildAnalysisCFG(D, Body, Ctx);
   if (!G)
     return Facts;
-  Facts.Analysed = true;
-  Facts.Blocks = G->getNumBlockIDs();
-
   OwnershipFlow Flow(*this, D, Body);
-  OwnershipState Entry = Flow.entryState();
-  Solution<OwnershipState> Sol = solveForward(*G, Flow, std::move(Entry));
-  Facts.Visits = Sol.Visits;
-  Facts.Incomplete = Sol.Incomplete;
+  Solution<OwnershipState> Sol = solveFunction(*G, Flow, Facts);
 
   Diagnoser Diag(Facts, Ctx.getSourceManager());
   auto OnEvent = [&](const OwnershipEvent &E) { Diag.onEvent(E); };

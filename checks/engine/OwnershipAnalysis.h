@@ -18,24 +18,13 @@
 
 #include "ApiModel.h"
 #include "AstHelpers.h"
+#include "Solver.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <string>
 #include <vector>
-
-namespace clang {
-class ASTContext;
-class SourceManager;
-class Decl;
-class Expr;
-class FieldDecl;
-class FunctionDecl;
-class NamedDecl;
-class Stmt;
-class VarDecl;
-} // namespace clang
 
 namespace clang::tidy::llvmown {
 
@@ -114,7 +103,7 @@ struct FieldStoreFact {
   bool MayOverwriteOwned;
 };
 
-struct FunctionFacts {
+struct FunctionFacts : FlowFacts {
   std::vector<OwnedObject> Objects;
   std::vector<LeakFact> Leaks;
   std::vector<DisposeFact> Disposes;
@@ -125,12 +114,6 @@ struct FunctionFacts {
   /// Some return hands out a non-null pointer it does not own (a cached or
   /// member machine): such a function is no factory.
   bool ReturnsOther = false;
-  /// Number of CFG blocks and block visits, for cost tests.
-  unsigned Blocks = 0, Visits = 0;
-  bool Analysed = false; ///< false if no CFG could be built
-  /// The solver ran out of its visit budget: some paths were given up on
-  /// (nothing is reported from them).
-  bool Incomplete = false;
 };
 
 struct AnalysisOptions {

@@ -652,32 +652,9 @@ const Expr *OwnershipFlow::testedCall(const CFGBlock &From,
   if (!E)
     return nullptr;
   Negated = false;
-  E = E->IgnoreParenImpCasts();
-  while (true) {
-    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-      if (UO->getOpcode() != UO_LNot)
-        return nullptr;
-      Negated = !Negated;
-      E = UO->getSubExpr()->IgnoreParenImpCasts();
-      continue;
-    }
-    // `f(...) != 0`, `Err == NULL`.
-    if (const auto *BO = dyn_cast<BinaryOperator>(E);
-        BO && BO->isEqualityOp()) {
-      const Expr *Other = nullptr;
-      if (isNullConstant(BO->getRHS(), Ctx))
-        Other = BO->getLHS();
-      else if (isNullConstant(BO->getLHS(), Ctx))
-        Other = BO->getRHS();
-      if (!Other)
-        return nullptr;
-      if (BO->getOpcode() == BO_EQ)
-        Negated = !Negated;
-      E = Other->IgnoreParenImpCasts();
-      continue;
-    }
-    break;
-  }
+  E = peelNullTests(E, Negated, Ctx);
+  if (!E)
+    return nullptr;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
       // The value tested is the one stored last before the test: look in

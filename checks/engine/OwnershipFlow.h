@@ -26,7 +26,6 @@
 #include "OwnershipAnalysis.h"
 #include "Solver.h"
 #include "clang/AST/ParentMap.h"
-#include "clang/AST/StmtVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <optional>
 
@@ -94,8 +93,7 @@ struct OwnershipEvent {
 };
 
 /// The ownership analysis of one function, for the solver.
-class OwnershipFlow
-    : public ConstStmtVisitor<OwnershipFlow, void, OwnershipState &> {
+class OwnershipFlow : public FlowVisitor<OwnershipFlow, OwnershipState> {
 public:
   using State = OwnershipState;
   using Event = OwnershipEvent;
@@ -129,18 +127,10 @@ public:
   void VisitLambdaExpr(const LambdaExpr *LE, State &S);
   void VisitInitListExpr(const InitListExpr *ILE, State &S);
   void VisitCXXThrowExpr(const CXXThrowExpr *TE, State &S);
-  // Transparent: their value is looked up through them.
-  void VisitCastExpr(const CastExpr *, State &) {}
-  void VisitParenExpr(const ParenExpr *, State &) {}
-  void VisitFullExpr(const FullExpr *, State &) {}
-  void VisitMaterializeTemporaryExpr(const MaterializeTemporaryExpr *,
-                                     State &) {}
-  void VisitCXXBindTemporaryExpr(const CXXBindTemporaryExpr *, State &) {}
   void VisitDeclRefExpr(const DeclRefExpr *, State &) {}
   /// Anything else reads its operands (a member access, a subscript, a
   /// comparison): a borrow.
   void VisitExpr(const Expr *E, State &S);
-  void VisitStmt(const Stmt *, State &) {}
 
 private:
   // Objects and tokens.

@@ -26,6 +26,7 @@
 #ifndef LLVMOWN_ENGINE_SOLVER_H
 #define LLVMOWN_ENGINE_SOLVER_H
 
+#include "clang/AST/StmtVisitor.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/SmallVector.h"
@@ -36,6 +37,32 @@
 namespace clang::tidy::llvmown {
 
 template <typename Event> using EventList = llvm::SmallVector<Event, 4>;
+
+/// The base of an analysis' transfer functions: one handler per node kind
+/// (`void VisitCallExpr(const CallExpr *, State &)`), dispatched by clang's
+/// StmtVisitor. Wrappers that do not change a value are no-ops here: their
+/// value is looked up through them (Locator, skipTransparent).
+template <typename Derived, typename StateT>
+class FlowVisitor : public ConstStmtVisitor<Derived, void, StateT &> {
+public:
+  void VisitCastExpr(const CastExpr *, StateT &) {}
+  void VisitParenExpr(const ParenExpr *, StateT &) {}
+  void VisitFullExpr(const FullExpr *, StateT &) {}
+  void VisitMaterializeTemporaryExpr(const MaterializeTemporaryExpr *,
+                                     StateT &) {}
+  void VisitCXXBindTemporaryExpr(const CXXBindTemporaryExpr *, StateT &) {}
+  void VisitStmt(const Stmt *, StateT &) {}
+};
+
+/// What solving told about one function: its size, the solver's work, and
+/// whether the fixpoint is complete (facts of every analysis carry these).
+struct FlowFacts {
+  unsigned Blocks = 0, Visits = 0; ///< for cost tests
+  bool Analysed = false;           ///< false if no CFG could be built
+  /// The solver ran out of its visit budget: some paths were given up on
+  /// (nothing is reported from them).
+  bool Incomplete = false;
+};
 
 /// The CFG every analysis runs on: every sub-expression an element (values
 /// are computed bottom-up), member initializers, and the end of each local's
@@ -142,6 +169,19 @@ Solution<typename Analysis::State> solveForward(const CFG &G, Analysis &A,
       }
     }
   }
+  return Sol;
+}
+
+/// Solves \p A over \p G from its entry state and notes in \p F what
+/// solving told.
+template <typename Analysis>
+Solution<typename Analysis::State> solveFunction(const CFG &G, Analysis &A,
+                                                 FlowFacts &F) {
+  F.Analysed = true;
+  F.Blocks = G.getNumBlockIDs();
+  Solution<typename Analysis::State> Sol = solveForward(G, A, A.entryState());
+  F.Visits = Sol.Visits;
+  F.Incomplete = Sol.Incomplete;
   return Sol;
 }
 
