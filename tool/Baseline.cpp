@@ -10,7 +10,7 @@
 
 using llvm::StringRef;
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 namespace {
 bool isWordChar(char C) { return llvm::isAlnum(C) || C == '_'; }
@@ -158,4 +158,4 @@ void printBaseline(llvm::raw_ostream &OS, std::vector<BaselineEntry> Entries) {
   OS << "\n";
 }
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool

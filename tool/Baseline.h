@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 /// The message with every number that stands alone (a token of digits only)
 /// replaced by '#': "leaks ... at line 42" -> "leaks ... at line #".
@@ -61,6 +61,6 @@ void printBaseline(llvm::raw_ostream &OS, std::vector<BaselineEntry> Entries);
 
 BaselineEntry baselineEntry(const Finding &F);
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool
 
 #endif

@@ -2,7 +2,7 @@
 
 #include "CheckInfo.h"
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 static const CheckInfo Checks[] = {
     {"llvmown-c-api-dispose",
@@ -52,4 +52,4 @@ const CheckInfo *findCheckInfo(llvm::StringRef Name) {
   return nullptr;
 }
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool

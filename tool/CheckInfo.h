@@ -11,7 +11,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 struct CheckInfo {
   llvm::StringRef Name;
@@ -26,6 +26,6 @@ struct CheckInfo {
 /// The entry of Name, or null for a check without one.
 const CheckInfo *findCheckInfo(llvm::StringRef Name);
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool
 
 #endif

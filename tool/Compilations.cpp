@@ -29,7 +29,7 @@
 using namespace clang::tooling;
 using llvm::StringRef;
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 std::string llvmConfigPath() {
   if (const char *Env = std::getenv("LLVMOWN_LLVM_CONFIG"); Env && *Env)
@@ -270,4 +270,4 @@ std::string resolveAgainst(StringRef Path, StringRef Directory) {
   return absolutePath(Abs);
 }
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 /// A compilation database ready for use, or the reason there is none.
 struct LoadedCompilations {
@@ -58,6 +58,6 @@ std::string llvmConfigPath();
 /// True for sources compiled as C (and so given `llvm-config --cflags`).
 bool isCSource(llvm::StringRef Path);
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool
 
 #endif

@@ -11,7 +11,7 @@
 
 using namespace clang::tidy;
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 std::unique_ptr<ClangTidyOptionsProvider> LayeredOptions::makeProvider(
     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS) const {
@@ -100,4 +100,4 @@ std::vector<std::string> enabledChecks(const LayeredOptions &Layers,
   return getCheckNames(Effective, /*AllowEnablingAnalyzerAlphaCheckers=*/false);
 }
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool

@@ -16,7 +16,7 @@
 #include <memory>
 #include <optional>
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 struct LayeredOptions {
   clang::tidy::ClangTidyGlobalOptions Global;
@@ -42,6 +42,6 @@ bool buildOptions(const ToolOptions &Opts, LayeredOptions &Layers);
 std::vector<std::string> enabledChecks(const LayeredOptions &Layers,
                                        llvm::StringRef File);
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool
 
 #endif

@@ -13,7 +13,7 @@
 
 using llvm::StringRef;
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 void ChangedLines::add(StringRef CanonicalPath, unsigned First, unsigned Last) {
   Ranges[CanonicalPath].emplace_back(First, Last);
@@ -239,4 +239,4 @@ bool loadChangedLines(const ToolOptions &Opts, StringRef GitDir,
   return parseUnifiedDiff(R.Stdout, *Top, Out, Error);
 }
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool

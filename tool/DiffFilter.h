@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 class ChangedLines {
 public:
@@ -53,6 +53,6 @@ bool loadChangedLines(const ToolOptions &Opts, llvm::StringRef GitDir,
 /// True for the extensions of C and C++ sources and headers.
 bool isCOrCxxFile(llvm::StringRef Path);
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool
 
 #endif

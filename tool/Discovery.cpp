@@ -14,7 +14,7 @@ using llvm::StringRef;
 namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 std::string absolutePath(StringRef Path) {
   llvm::SmallString<256> Abs(Path);
@@ -145,4 +145,4 @@ std::string displayPath(StringRef AbsPath, StringRef Root) {
   return Rel != Canonical ? Rel : AbsPath.str();
 }
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool

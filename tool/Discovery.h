@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 /// Searches StartDir and its parents for compile_commands.json: in each
 /// directory, DIR/compile_commands.json, then DIR/build/, DIR/out/,
@@ -63,6 +63,6 @@ std::string relativeToRoot(llvm::StringRef AbsPath, llvm::StringRef Root);
 /// relativeToRoot, also trying AbsPath with symbolic links resolved.
 std::string displayPath(llvm::StringRef AbsPath, llvm::StringRef Root);
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool
 
 #endif

@@ -13,7 +13,7 @@
 using namespace clang;
 using clang::tidy::ClangTidyError;
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 void exportFixes(llvm::raw_ostream &OS, llvm::StringRef MainSourceFile,
                  const std::vector<Finding *> &Findings) {
@@ -121,4 +121,4 @@ FixSummary applyFixes(const std::vector<Finding *> &Findings,
   return Summary;
 }
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool

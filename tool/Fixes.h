@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 /// Writes the findings as clang-tidy's --export-fixes does: one YAML
 /// document (clang::tooling::TranslationUnitDiagnostics) that
@@ -32,6 +32,6 @@ struct FixSummary {
 FixSummary applyFixes(const std::vector<Finding *> &Findings,
                       const LayeredOptions &Layers);
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool
 
 #endif

@@ -8,7 +8,7 @@
 using llvm::StringRef;
 namespace json = llvm::json;
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 namespace {
 
@@ -144,4 +144,4 @@ int detail::mergeJsonReports(const std::vector<json::Value> &Docs,
   return AnyErrors ? 2 : Unfixed ? 1 : 0;
 }
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool

@@ -14,7 +14,7 @@
 
 namespace json = llvm::json;
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 int mergeOutputs(const std::vector<std::string> &Inputs, llvm::raw_ostream &OS,
                  std::string &Error) {
@@ -73,4 +73,4 @@ int mergeOutputs(const std::vector<std::string> &Inputs, llvm::raw_ostream &OS,
   return 2;
 }
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool

@@ -17,7 +17,7 @@
 
 using llvm::StringRef;
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 namespace {
 
@@ -411,4 +411,4 @@ void printVersion(llvm::raw_ostream &OS) {
      << clang::getClangFullVersion() << ")\n";
 }
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 /// The check glob list used when neither --checks nor --config says
 /// otherwise; --config and --checks are appended to it, as in clang-tidy.
@@ -86,6 +86,6 @@ void printVersion(llvm::raw_ostream &OS);
 /// The tool's version ("0.1.0").
 const char *toolVersion();
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool
 
 #endif

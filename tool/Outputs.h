@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 /// Everything a report holds.
 struct ReportData {
@@ -56,6 +56,6 @@ int mergeSarifReports(const std::vector<llvm::json::Value> &Docs,
                       llvm::raw_ostream &OS, std::string &Error);
 } // namespace detail
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool
 
 #endif

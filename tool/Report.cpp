@@ -18,7 +18,7 @@ using namespace clang;
 using clang::tidy::ClangTidyError;
 using llvm::StringRef;
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 FindingKind classify(const ClangTidyError &E) {
   StringRef Name = E.DiagnosticName;
@@ -214,4 +214,4 @@ void printText(llvm::ArrayRef<Finding> Findings, llvm::raw_ostream &OS,
   OS.flush();
 }
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 enum class FindingKind {
   /// A check's diagnostic (also when WarningsAsErrors made it an error).
@@ -100,6 +100,6 @@ std::string resolvePath(llvm::StringRef Path, llvm::StringRef BuildDirectory);
 void printText(llvm::ArrayRef<Finding> Findings, llvm::raw_ostream &OS,
                bool UseColor);
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool
 
 #endif

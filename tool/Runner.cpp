@@ -39,7 +39,7 @@ using namespace clang;
 using namespace clang::tidy;
 using namespace clang::tooling;
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 namespace {
 
@@ -263,4 +263,4 @@ void runAll(const LayeredOptions &Layers,
   Progress.finish();
 }
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 /// One translation unit to check, with its commands resolved beforehand on
 /// the main thread (compilation databases are not meant to be shared
@@ -70,6 +70,6 @@ void runAll(const LayeredOptions &Layers,
             ProgressLine &Progress,
             llvm::function_ref<void(size_t, TranslationUnitResult &)> InOrder);
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool
 
 #endif

@@ -25,7 +25,7 @@
 using llvm::StringRef;
 namespace json = llvm::json;
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 namespace {
 
@@ -346,4 +346,4 @@ int detail::mergeSarifReports(const std::vector<json::Value> &Docs,
   return !Successful ? 2 : Unfixed ? 1 : 0;
 }
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 SourceCache::File &SourceCache::get(llvm::StringRef AbsPath) {
   auto [It, Inserted] = Files.try_emplace(AbsPath);
@@ -51,4 +51,4 @@ llvm::StringRef SourceCache::lineText(llvm::StringRef AbsPath, unsigned Line) {
   return Text.slice(Begin, End).rtrim("\r\n");
 }
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool

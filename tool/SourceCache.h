@@ -15,7 +15,7 @@
 #include <memory>
 #include <vector>
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 struct Position {
   unsigned Line = 0;   ///< 1-based; 0 when unknown
@@ -43,6 +43,6 @@ private:
   llvm::StringMap<File> Files;
 };
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool
 
 #endif

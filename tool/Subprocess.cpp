@@ -10,7 +10,7 @@
 #include "llvm/Support/Program.h"
 #include <optional>
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 SubprocessResult runProgram(llvm::StringRef Program,
                             llvm::ArrayRef<std::string> Args,
@@ -67,4 +67,4 @@ SubprocessResult runProgram(llvm::StringRef Program,
   return R;
 }
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool

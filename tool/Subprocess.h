@@ -13,7 +13,7 @@
 #include "llvm/ADT/StringRef.h"
 #include <string>
 
-namespace llvmown {
+namespace clang::tidy::llvmown::tool {
 
 struct SubprocessResult {
   /// False if the program could not be started (then Error says why).
@@ -30,6 +30,6 @@ SubprocessResult runProgram(llvm::StringRef Program,
                             llvm::ArrayRef<std::string> Args,
                             unsigned TimeoutSeconds = 120);
 
-} // namespace llvmown
+} // namespace clang::tidy::llvmown::tool
 
 #endif

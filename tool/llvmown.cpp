@@ -49,7 +49,7 @@ extern volatile int LLVMOwnModuleAnchorSource;
 static int LLVMOwnModuleAnchorDestination [[maybe_unused]] =
     clang::tidy::LLVMOwnModuleAnchorSource;
 
-using namespace ::llvmown;
+using namespace clang::tidy::llvmown::tool;
 using clang::tooling::CompilationDatabase;
 using llvm::StringRef;
 

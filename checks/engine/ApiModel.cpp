@@ -220,9 +220,9 @@ void ApiModel::printCApiTable(llvm::raw_ostream &OS) const {
   }
 }
 
-unsigned ApiModel::verbs(const CXXMethodDecl *MD) const {
+unsigned ApiModel::verbs(const FunctionDecl *FD) const {
   unsigned V = 0;
-  for (const VerbRow *R : VerbRows.lookup(MD))
+  for (const VerbRow *R : VerbRows.lookup(FD))
     V |= R->Verbs;
   return V;
 }
@@ -432,6 +432,14 @@ bool ApiModel::isSharedPointer(QualType T) {
   const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
   return RD && RD->getIdentifier() && RD->isInStdNamespace() &&
          RD->getName() == "shared_ptr";
+}
+
+const CXXRecordDecl *ApiModel::heldClass(QualType T) {
+  T = T.getNonReferenceType();
+  if (QualType Inner = templateArg0(T, {"std::unique_ptr", "std::shared_ptr"});
+      !Inner.isNull())
+    return Inner->getAsCXXRecordDecl();
+  return T->getAsCXXRecordDecl();
 }
 
 bool ApiModel::isLLVMApi(const FunctionDecl *FD) {

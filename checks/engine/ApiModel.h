@@ -27,6 +27,7 @@ class raw_ostream;
 
 namespace clang {
 class CXXMethodDecl;
+class CXXRecordDecl;
 class FunctionDecl;
 class NamedDecl;
 class QualType;
@@ -296,12 +297,16 @@ public:
   static bool isOwningHolder(clang::QualType T);
   /// True if \p T is a std::shared_ptr (copies share the object).
   static bool isSharedPointer(clang::QualType T);
+  /// The class an object of type \p T is, or owns through std::unique_ptr
+  /// or std::shared_ptr.
+  static const CXXRecordDecl *heldClass(clang::QualType T);
 
-  /// The verbs of member function \p MD (a Verb mask; 0 if none).
-  unsigned verbs(const CXXMethodDecl *MD) const;
-  /// True if \p MD has any of the verbs of \p Mask.
-  bool hasVerb(const CXXMethodDecl *MD, unsigned Mask) const {
-    return verbs(MD) & Mask;
+  /// The verbs of member function \p FD (a Verb mask; 0 if none). A free
+  /// function of a verb's name (std::swap, std::erase_if) has it too.
+  unsigned verbs(const FunctionDecl *FD) const;
+  /// True if \p FD has any of the verbs of \p Mask.
+  bool hasVerb(const FunctionDecl *FD, unsigned Mask) const {
+    return verbs(FD) & Mask;
   }
 
   /// The ORC row of \p FD, or null.

@@ -104,19 +104,6 @@ const FunctionDecl *outerFunction(const Decl *D) {
   return FD;
 }
 
-/// The class an object of type \p T is, or owns through a smart pointer.
-const CXXRecordDecl *heldClass(QualType T) {
-  T = T.getNonReferenceType();
-  if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-          T->getAsCXXRecordDecl());
-      Spec && Spec->getTemplateArgs().size() > 0 &&
-      (declHasQualifiedName(Spec, "std::unique_ptr") ||
-       declHasQualifiedName(Spec, "std::shared_ptr")) &&
-      Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type)
-    return Spec->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
-  return T->getAsCXXRecordDecl();
-}
-
 bool isJitOwnerClass(const CXXRecordDecl *RD, const ApiModel &M) {
   if (!RD || !RD->hasDefinition())
     return false;
@@ -314,7 +301,7 @@ struct StaticsWalk {
     QualType T = VD->getType();
     if (!JitBefore && holdsTrackerAfterJit(T, Model))
       Trackers.push_back(VD);
-    if (Model.isJitOwner(T) || isJitOwnerClass(heldClass(T), Model))
+    if (Model.isJitOwner(T) || isJitOwnerClass(ApiModel::heldClass(T), Model))
       JitBefore = true;
   }
 };
@@ -449,7 +436,7 @@ bool JitCallScanner::VisitDeclStmt(DeclStmt *DS) {
     // The `static std::unique_ptr<LLJIT> J` accessor: built on first use,
     // before any tracker taken from it.
     if (A.Model.isJitOwner(VD->getType()) ||
-        isJitOwnerClass(heldClass(VD->getType()), A.Model))
+        isJitOwnerClass(ApiModel::heldClass(VD->getType()), A.Model))
       A.StaticLocalJits.push_back(VD);
   }
   return true;

@@ -34,8 +34,8 @@ bool isDrainUse(const Expr *Ref, const ParentMap &PM, const ApiModel &M) {
   const FunctionDecl *FD = CS->Callee;
   if (!FD)
     return false;
-  if (FD->getIdentifier() && FD->getName() == "swap")
-    return true;
+  if (M.hasVerb(FD, TakesOut))
+    return true; // std::swap(Q, Empty), std::erase_if(Q, Done)
   int I = CS->indexOf(Child);
   if (I < 0 || unsigned(I) >= FD->getNumParams())
     return false;
