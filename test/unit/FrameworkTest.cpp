@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LatticeContract.h"
 #include "TestAST.h"
 #include "engine/CallSite.h"
 #include "engine/Environment.h"
@@ -28,22 +29,6 @@ BitSet randomSet(std::mt19937 &G) {
   for (unsigned I = 0, N = G() % 6; I < N; ++I)
     S.insert(G() % 70); // past 64: different capacities
   return S;
-}
-
-/// The contract, for any lattice type: join's result is the least upper
-/// bound, commutative, idempotent, and its return value says whether the
-/// value changed, as == sees it.
-template <typename T> void checkContract(const T &A, const T &B) {
-  T AB = A;
-  bool Changed = AB.join(B);
-  EXPECT_EQ(Changed, !(AB == A));
-  T BA = B;
-  BA.join(A);
-  EXPECT_TRUE(AB == BA); // commutative
-  T Again = AB;
-  EXPECT_FALSE(Again.join(B)); // idempotent: B is already included
-  EXPECT_FALSE(Again.join(A));
-  EXPECT_TRUE(Again == AB);
 }
 
 TEST(Lattice, BitSetFollowsTheContract) {
