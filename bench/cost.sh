@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Measures what llvmown-target-machine-leak costs on a translation unit that
+# Measures what the llvmown checks cost on a translation unit that
 # includes LLVM headers, against two baselines: clang-tidy running one
 # trivial built-in check, and clang++ -fsyntax-only. Not part of the test
 # suite (it takes a minute); run it after building.
@@ -13,22 +13,30 @@ flags=$($llvm_bin/llvm-config --cxxflags)
 plugin=$root/build/lib/llvmown-tidy.so
 [ -f "$plugin" ] || { echo "build first: $plugin is missing" >&2; exit 2; }
 
-# Median CPU time (user + system) of a command over $runs runs, in seconds:
-# steadier than wall time when something else runs on the machine.
+# CPU time (user + system) of one run of a command, in seconds: steadier
+# than wall time when something else runs on the machine.
+cpu() {
+  local t
+  t=$( { TIMEFORMAT='%U %S'; time "$@" >/dev/null 2>&1; } 2>&1 | tail -n 1)
+  echo "$t" | awk '{print $1 + $2}'
+}
 median() {
-  local times=()
-  for _ in $(seq "$runs"); do
-    local t
-    t=$( { TIMEFORMAT='%U %S'; time "$@" >/dev/null 2>&1; } 2>&1 | tail -n 1)
-    times+=("$(echo "$t" | awk '{print $1 + $2}')")
-  done
-  printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
+  printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
 }
 
-syntax=$(median $llvm_bin/clang++ -fsyntax-only $flags "$file")
-trivial=$(median $llvm_bin/clang-tidy -checks='-*,readability-else-after-return' "$file" -- $flags)
-ours=$(median $llvm_bin/clang-tidy --load="$plugin" -checks='-*,llvmown-*' "$file" -- $flags)
-tool=$(median "$root/build/bin/llvmown" "$file")
+# The commands take turns in each round, so that a change in the machine's
+# load during the measurement affects all of them alike.
+S=(); T=(); P=(); L=()
+for _ in $(seq "$runs"); do
+  S+=("$(cpu $llvm_bin/clang++ -fsyntax-only $flags "$file")")
+  T+=("$(cpu $llvm_bin/clang-tidy -checks='-*,readability-else-after-return' "$file" -- $flags)")
+  P+=("$(cpu $llvm_bin/clang-tidy --load="$plugin" -checks='-*,llvmown-*' "$file" -- $flags)")
+  L+=("$(cpu "$root/build/bin/llvmown" "$file")")
+done
+syntax=$(median "${S[@]}")
+trivial=$(median "${T[@]}")
+ours=$(median "${P[@]}")
+tool=$(median "${L[@]}")
 
 printf 'file: %s (%s runs, median CPU time)\n' "$file" "$runs"
 printf '  clang++ -fsyntax-only:                 %6.2f s\n' "$syntax"
