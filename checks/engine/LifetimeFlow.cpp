@@ -629,10 +629,10 @@ void LifetimeFlow::holderDestroyed(const VarDecl *VD, const Binding &B,
     // Declared before the context in the same scope (both die at the same
     // place): an ordering bug. Otherwise the holder outlived an inner
     // scope's context.
-    bool Order =
-        End->How == EndHow::ScopeEnd && Ow.Var && End->Where == Where &&
-        Ctx.getSourceManager().isBeforeInTranslationUnit(VD->getBeginLoc(),
-                                                         Ow.Var->getBeginLoc());
+    bool Order = End->How == EndHow::ScopeEnd && Ow.Var &&
+                 End->Where == Where &&
+                 isEarlier(Ctx.getSourceManager(), VD->getBeginLoc(),
+                           Ow.Var->getBeginLoc());
     Event E{Order ? Event::Order : Event::Use};
     E.Holder = VD;
     E.Owner = F;
