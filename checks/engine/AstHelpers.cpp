@@ -161,6 +161,10 @@ const Expr *nullTestedOnEdge(const CFGBlock *From, unsigned SuccIndex,
   E = peelNullTests(E, NullOnTrue, Ctx);
   if (!E)
     return nullptr;
+  // `if ((Err = f()))` tests what was stored: Err holds the value now.
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && BO->getOpcode() == BO_Assign)
+    E = BO->getLHS()->IgnoreParenImpCasts();
   // `M == nullptr` on a smart pointer is an operator call.
   if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(E);
       OCE && OCE->getNumArgs() == 2 &&

@@ -93,8 +93,8 @@ bool isNullTest(const Expr *E, const ParentMap &Parents);
 const Expr *peelNullTests(const Expr *E, bool &Negated, ASTContext &Ctx);
 
 /// The expression that is null on successor \p SuccIndex of \p From (the
-/// `if (P)`, `if (!P)`, `P == nullptr`, unique_ptr `if (M)` tests), or null
-/// if that edge says nothing about nullness.
+/// `if (P)`, `if (!P)`, `P == nullptr`, unique_ptr `if (M)` tests; for
+/// `if ((P = f()))`, P), or null if that edge says nothing about nullness.
 const Expr *nullTestedOnEdge(const CFGBlock *From, unsigned SuccIndex,
                              ASTContext &Ctx);
 

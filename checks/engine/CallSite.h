@@ -41,6 +41,10 @@ struct CallSite {
   llvm::SmallVector<const Expr *, 4> Args;
 
   /// The decomposition of a call or construction; nullopt for anything else.
+  /// A call that does not compile (an argument in error, code written for
+  /// another LLVM version, an editor buffer mid-edit) is still a call of
+  /// its callee if that is unambiguous: one function of that name takes
+  /// that many arguments.
   static std::optional<CallSite> of(const Expr *E);
 
   bool isConstruction() const;

@@ -523,6 +523,13 @@ void LifetimeFlow::VisitCXXConstructExpr(const CXXConstructExpr *CE, State &S) {
   transferCall(*CallSite::of(CE), S);
 }
 
+void LifetimeFlow::VisitRecoveryExpr(const RecoveryExpr *RE, State &S) {
+  if (std::optional<CallSite> CS = CallSite::of(RE))
+    transferCall(*CS, S);
+  else
+    VisitExpr(RE, S);
+}
+
 void LifetimeFlow::VisitCXXNewExpr(const CXXNewExpr *NE, State &S) {
   const Expr *Init = NE->getInitializer();
   if (!Init)

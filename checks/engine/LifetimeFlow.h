@@ -127,6 +127,8 @@ public:
   void VisitDeclRefExpr(const DeclRefExpr *DRE, State &S);
   void VisitCallExpr(const CallExpr *CE, State &S);
   void VisitCXXConstructExpr(const CXXConstructExpr *CE, State &S);
+  /// A call that does not compile, if its callee is unambiguous.
+  void VisitRecoveryExpr(const RecoveryExpr *RE, State &S);
   void VisitCXXNewExpr(const CXXNewExpr *NE, State &S);
   void VisitCXXDeleteExpr(const CXXDeleteExpr *DE, State &S);
   void VisitBinaryOperator(const BinaryOperator *BO, State &S);

@@ -194,8 +194,11 @@ bool OwnershipAnalysis::needsAnalysis(const Decl *D, const Stmt *Body) const {
     const OwnershipAnalysis &OA;
     bool Found = false;
     explicit Finder(const OwnershipAnalysis &OA) : OA(OA) {}
-    bool VisitCallExpr(CallExpr *CE) {
-      const FunctionDecl *FD = CE->getDirectCallee();
+    bool VisitExpr(Expr *E) {
+      if (!isa<CallExpr>(E) && !isa<RecoveryExpr>(E))
+        return true;
+      std::optional<CallSite> CS = CallSite::of(E);
+      const FunctionDecl *FD = CS ? CS->Callee : nullptr;
       Found = OA.createdKind(FD) ||
               (OA.Opts.TrackDisposes && !OA.Model.rowsFor(FD).empty());
       return !Found;

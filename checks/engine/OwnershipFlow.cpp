@@ -382,8 +382,10 @@ void OwnershipFlow::transferResult(const CallSite &CS, State &S) {
   const Expr *Call = CS.Call;
   std::string Creator;
   if (const ResourceKind *K = A.createdKind(FD, &Creator)) {
-    if (!Call->getType()->isPointerType() &&
-        !Model.kindOfPointer(Call->getType()))
+    // A call in error has no type of its own: its callee's says.
+    QualType Type = Call->getType()->isDependentType() ? FD->getReturnType()
+                                                       : Call->getType();
+    if (!Type->isPointerType() && !Model.kindOfPointer(Type))
       return;
     unsigned Obj = objectFor(Call, K, Creator);
     Objects[Obj].Parent =
@@ -463,6 +465,13 @@ void OwnershipFlow::VisitCallExpr(const CallExpr *CE, State &S) {
 void OwnershipFlow::VisitCXXConstructExpr(const CXXConstructExpr *CE,
                                           State &S) {
   transferCall(*CallSite::of(CE), S);
+}
+
+void OwnershipFlow::VisitRecoveryExpr(const RecoveryExpr *RE, State &S) {
+  if (std::optional<CallSite> CS = CallSite::of(RE))
+    transferCall(*CS, S);
+  else
+    VisitExpr(RE, S);
 }
 
 void OwnershipFlow::VisitCXXDeleteExpr(const CXXDeleteExpr *DE, State &S) {
@@ -655,6 +664,10 @@ const Expr *OwnershipFlow::testedCall(const CFGBlock &From,
   E = peelNullTests(E, Negated, Ctx);
   if (!E)
     return nullptr;
+  // `if ((Err = LLVMOrcCreateLLJIT(&J, 0)))` tests the call's result.
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && BO->getOpcode() == BO_Assign)
+    return skipTransparent(BO->getRHS());
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
       // The value tested is the one stored last before the test: look in

@@ -119,6 +119,8 @@ public:
   void VisitReturnStmt(const ReturnStmt *RS, State &S);
   void VisitCallExpr(const CallExpr *CE, State &S);
   void VisitCXXConstructExpr(const CXXConstructExpr *CE, State &S);
+  /// A call that does not compile, if its callee is unambiguous.
+  void VisitRecoveryExpr(const RecoveryExpr *RE, State &S);
   void VisitCXXDeleteExpr(const CXXDeleteExpr *DE, State &S);
   void VisitBinaryOperator(const BinaryOperator *BO, State &S);
   void VisitUnaryOperator(const UnaryOperator *UO, State &S);

@@ -151,13 +151,20 @@ const Expr *TrackerFlow::wrapperArg(const CallSite &CS) const {
   return It == Wrappers.end() ? nullptr : CS.arg(It->second);
 }
 
-/// The Error an add's result lands in: the variable it initializes, or the
-/// call itself when it is tested directly.
+/// The Error an add's result lands in: the variable it initializes or is
+/// assigned to (`if ((Err = add(...)))`), or the call itself when it is
+/// tested directly.
 Location TrackerFlow::errorKey(const CallExpr *Add) const {
   Consumer C = climbParents(PM, Add, ValueCarriers);
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(C.Parent))
     for (const Decl *D : DS->decls())
       if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit() == C.Child)
+        return Location::local(VD);
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(C.Parent);
+      BO && BO->getOpcode() == BO_Assign && BO->getRHS() == C.Child)
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
         return Location::local(VD);
   return Location::temporary(Add);
 }

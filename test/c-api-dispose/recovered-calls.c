@@ -1,0 +1,36 @@
+// RUN: %check_llvmown --frontend tidy --allow-errors %s -- -I%stubs
+// RUN: %check_llvmown --frontend tool --allow-errors %s -- -I%stubs
+//
+// llvmown-c-api-dispose on C code that does not compile (an editor buffer
+// mid-edit, code for another LLVM version): a creating call whose argument
+// is in error is still a call of that function when it takes that many
+// arguments. With the wrong number of arguments nothing is assumed.
+
+#include "llvm-c/Core.h"
+
+//===--- Must flag ---------------------------------------------------------===//
+
+// Must flag: the name of the module is not declared; the module is created
+// and never disposed of.
+int undeclaredArgument(void) {
+  LLVMModuleRef M = LLVMModuleCreateWithName(ModuleName); // WARN: LLVMModuleRef returned by 'LLVMModuleCreateWithName' is never released with 'LLVMDisposeModule'
+  // ERROR@-1: use of undeclared identifier 'ModuleName'
+  return M != 0; // NOTE: 'M' still holds it when the function returns here
+}
+
+//===--- Must not flag -----------------------------------------------------===//
+
+// Must not flag: disposed of as usual.
+void disposedAsUsual(void) {
+  LLVMModuleRef M = LLVMModuleCreateWithName(ModuleName);
+  // ERROR@-1: use of undeclared identifier 'ModuleName'
+  LLVMDisposeModule(M);
+}
+
+// Must not flag: with two arguments this is not a call of the one-argument
+// creator; nothing is assumed about it.
+void wrongArity(void) {
+  LLVMModuleRef M = LLVMModuleCreateWithName("m", 1);
+  // ERROR@-1: too many arguments to function call, expected single argument 'ModuleID', have 2 arguments
+  (void)M;
+}

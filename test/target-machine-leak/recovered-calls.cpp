@@ -1,0 +1,73 @@
+// RUN: %check_llvmown --frontend tidy --allow-errors --config '{CheckOptions: {llvmown-target-machine-leak.OwningFactories: makeMachine}}' %s -- -std=c++17 -I%stubs
+// RUN: %check_llvmown --frontend tool --allow-errors --config '{CheckOptions: {llvmown-target-machine-leak.OwningFactories: makeMachine}}' %s -- -std=c++17 -I%stubs
+//
+// llvmown-target-machine-leak on code that does not compile: code written
+// for another LLVM version, or an editor buffer mid-edit. A creating call
+// with an argument in error is still a call of its callee when that is
+// unambiguous (one function of that name takes that many arguments), so
+// the machine is tracked as usual. makeMachine is an owning factory (the
+// OwningFactories option) with overloads.
+
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Target/TargetOptions.h"
+#include <optional>
+
+using namespace llvm;
+
+TargetOptions Opts;
+namespace oldllvm {
+enum Level { Aggressive };
+}
+TargetMachine *makeMachine(const Target *T, int Level);
+TargetMachine *makeMachine(const Target *T, const char *Level);
+TargetMachine *makeMachine(const Target *T, int Level, bool Jit);
+
+//===--- Must flag ---------------------------------------------------------===//
+
+// Must flag: an argument names something that does not exist (a removed
+// enumerator); the call keeps its callee.
+unsigned undeclaredArgument(const Target *T, StringRef TT) {
+  TargetMachine *TM = T->createTargetMachine(TT, "", "", Opts, std::nullopt, std::nullopt, Aggressive); // WARN: TargetMachine created by 'llvm::Target::createTargetMachine' is never released
+  // ERROR@-1: use of undeclared identifier 'Aggressive'
+  return TM ? 1 : 0; // NOTE: 'TM' still owns it when the function returns here
+}
+
+// Must flag: an argument of another type (an enumerator of an older LLVM's
+// type); the call is a recovery expression of its callee and arguments.
+unsigned wrongArgumentType(const Target *T, StringRef TT) {
+  TargetMachine *TM = T->createTargetMachine(TT, "", "", Opts, std::nullopt, std::nullopt, oldllvm::Aggressive); // WARN: TargetMachine created by 'llvm::Target::createTargetMachine' is never released
+  // ERROR@-1: cannot initialize a parameter of type 'CodeGenOptLevel' with an rvalue of type 'oldllvm::Level'
+  return TM ? 1 : 0; // NOTE: 'TM' still owns it when the function returns here
+}
+
+// Must flag: of the overloads, only one takes three arguments.
+void overloadByArity(const Target *T) {
+  TargetMachine *TM = makeMachine(T, Undeclared, true); // WARN: TargetMachine created by 'makeMachine' is never released
+  // ERROR@-1: use of undeclared identifier 'Undeclared'
+  (void)TM;
+} // NOTE: 'TM' still owns it when the function returns here
+
+//===--- Must not flag -----------------------------------------------------===//
+
+// Must not flag: released as usual.
+void releasedAsUsual(const Target *T, StringRef TT) {
+  TargetMachine *TM = T->createTargetMachine(TT, "", "", Opts, std::nullopt, std::nullopt, Aggressive);
+  // ERROR@-1: use of undeclared identifier 'Aggressive'
+  delete TM;
+}
+
+// Must not flag: which function is called cannot be told (two take two
+// arguments), so nothing is assumed.
+void ambiguousCallee(const Target *T) {
+  TargetMachine *TM = makeMachine(T, Undeclared);
+  // ERROR@-1: use of undeclared identifier 'Undeclared'
+  (void)TM;
+}
+
+// Not reported (a limit): a qualifier that names nothing makes Clang drop
+// the whole statement, so there is no call left to see.
+void droppedStatement(const Target *T, StringRef TT) {
+  TargetMachine *TM = T->createTargetMachine(TT, "", "", Opts, std::nullopt, std::nullopt, CodeGenOpt::Aggressive);
+  // ERROR@-1: use of undeclared identifier 'CodeGenOpt'
+  (void)TM;
+}
