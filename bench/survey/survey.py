@@ -1,0 +1,317 @@
+#!/usr/bin/env python3
+"""Runs llvmown over real projects that use LLVM, as a new user would.
+
+    survey.py [--out DIR] [--jobs N] [--llvmown PATH] [--no-install]
+              [--timeout S] CHECKOUT...
+
+Each CHECKOUT is a directory whose name is a `project` of projects.tsv
+(NAME=DIR names it otherwise), checked out at that row's commit. For each,
+the script installs the Debian LLVM headers the project targets, produces
+its compile commands without building anything (a CMake configure, or a
+database generated from the row's sources and flags), keeps the
+translation units that include an LLVM or MLIR header, runs llvmown on
+each one separately (so that a crash is one unit's), and writes to DIR:
+
+    <project>/compile_commands.json, <project>/<project>.sarif
+    findings.tsv   every finding, with its verdict from verdicts.tsv
+    report.md      per project: units, failures, crashes, findings per
+                   check, time; per check: precision from the verdicts
+
+Exit status: 0 if every project was surveyed, 1 if one could not be (no
+checkout, configure failed), 2 for a usage error.
+"""
+
+import argparse
+import concurrent.futures as cf
+import csv
+import fnmatch
+import glob
+import json
+import os
+import re
+import resource
+import shlex
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+CLANG = "/usr/lib/llvm-19/bin/clang"
+LLVM_HEADER = re.compile(r"/include/(llvm|llvm-c|mlir)/")
+
+
+def read_tsv(path):
+    with open(path, encoding="utf-8") as f:
+        rows = [r for r in csv.DictReader(
+            (l for l in f if l.strip() and not l.startswith("#")),
+            delimiter="\t")]
+    return rows
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True, **kw)
+
+
+def log(msg):
+    print("survey: " + msg, flush=True)
+
+
+# --- setting a project up --------------------------------------------------
+
+def ensure_packages(row, install):
+    wanted = ["llvm-%s-dev" % row["llvm"]] + row["packages"].split()
+    missing = [p for p in wanted
+               if "install ok installed" not in run(
+                   ["dpkg-query", "-W", "-f=${Status}", p]).stdout]
+    if not missing:
+        return True
+    if not install:
+        log("missing packages (run without --no-install): " + " ".join(missing))
+        return False
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    log("installing " + " ".join(missing))
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    r = subprocess.run(sudo + ["apt-get", "install", "-y"] + missing, env=env,
+                       stdout=subprocess.DEVNULL)
+    return r.returncode == 0
+
+
+def expand(text, row):
+    llvm = "/usr/lib/llvm-%s" % row["llvm"]
+    return text.replace("{llvm}", llvm).replace("{llvm_major}", row["llvm"])
+
+
+def llvm_flags(row, cxx):
+    config = "/usr/lib/llvm-%s/bin/llvm-config" % row["llvm"]
+    return shlex.split(run([config, "--cxxflags" if cxx else "--cflags"]).stdout)
+
+
+def generated_database(row, src):
+    """A database of the row's sources, compiled with its flags."""
+    entries = []
+    flags = shlex.split(expand(row["args"], row))
+    for pattern in row["sources"].split():
+        for path in sorted(glob.glob(os.path.join(src, pattern), recursive=True)):
+            cxx = not path.endswith(".c")
+            args = [CLANG + ("++" if cxx else "")] + llvm_flags(row, cxx)
+            args += [f if not f.startswith("-I") or os.path.isabs(f[2:])
+                     else "-I" + os.path.join(src, f[2:]) for f in flags]
+            entries.append({"directory": src, "file": path,
+                            "arguments": args + ["-c", path]})
+    return entries
+
+
+def cmake_database(row, src, build):
+    cmd = ["cmake", "-S", src, "-B", build, "-G", "Ninja",
+           "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON",
+           "-DLLVM_DIR=/usr/lib/llvm-%s/lib/cmake/llvm" % row["llvm"]]
+    cmd += shlex.split(expand(row["args"], row))
+    r = run(cmd)
+    with open(build + ".configure.log", "w") as f:
+        f.write(r.stdout + r.stderr)
+    if r.returncode != 0:
+        log("%s: configure failed, see %s.configure.log" % (row["project"], build))
+        return None
+    with open(os.path.join(build, "compile_commands.json")) as f:
+        entries = json.load(f)
+    patterns = row["sources"].split()
+    if patterns:
+        entries = [e for e in entries if any(
+            fnmatch.fnmatch(os.path.relpath(e["file"], src), p)
+            for p in patterns)]
+    return entries
+
+
+def includes_llvm(entry):
+    """Does the unit include an LLVM or MLIR header? (-MG: headers a build
+    would generate first do not stop the scan.)"""
+    args = entry.get("arguments") or shlex.split(entry["command"])
+    cxx = not entry["file"].endswith(".c")
+    cmd, skip = [CLANG + ("++" if cxx else "")], False
+    for a in args[1:]:
+        if skip:
+            skip = False
+        elif a in ("-o", "-MF", "-MT", "-MQ"):
+            skip = True
+        elif a in ("-c", "-MD", "-MMD") or a == entry["file"]:
+            continue
+        else:
+            cmd.append(a)
+    r = run(cmd + ["-M", "-MG", "-w", entry["file"]], cwd=entry["directory"],
+            timeout=300)
+    return bool(LLVM_HEADER.search(r.stdout))
+
+
+# --- running llvmown -------------------------------------------------------
+
+def run_unit(llvmown, db_dir, src, file, sarif, timeout):
+    cmd = [llvmown, "-p", db_dir, "--project-root=" + src, "--format=sarif",
+           "-o", sarif, "--quiet", file]
+    try:
+        r = run(cmd, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return "timeout", ""
+    if "Stack dump" in r.stderr or r.returncode not in (0, 1, 2):
+        return "crash", r.stderr[-2000:]
+    if r.returncode == 2:
+        return "error", r.stderr[-2000:]
+    return "ok", ""
+
+
+def survey(row, src, opts):
+    name = row["project"]
+    out = os.path.join(opts.out, name)
+    os.makedirs(os.path.join(out, "sarif"), exist_ok=True)
+    head = run(["git", "-C", src, "rev-parse", "HEAD"]).stdout.strip()
+    stats = {"project": name, "commit": head[:12] or row["commit"],
+             "llvm": row["llvm"]}
+    if head and not head.startswith(row["commit"]):
+        log("%s: checkout is at %s, projects.tsv says %s" %
+            (name, head[:12], row["commit"]))
+        stats["commit"] += " (not the listed commit)"
+    if not ensure_packages(row, opts.install):
+        return None
+    if row["method"] == "cmake":
+        entries = cmake_database(row, src, os.path.join(out, "build"))
+    else:
+        entries = generated_database(row, src)
+    if entries is None:
+        return None
+    with open(os.path.join(out, "compile_commands.json"), "w") as f:
+        json.dump(entries, f, indent=1)
+    start = time.time()
+    with cf.ThreadPoolExecutor(opts.jobs) as ex:
+        keep = list(ex.map(includes_llvm, entries))
+    units = [e["file"] for e, k in zip(entries, keep) if k]
+    stats.update(units_in_db=len(entries), units=len(units))
+    log("%s: %d of %d units include LLVM headers" %
+        (name, len(units), len(entries)))
+    cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    parts = [os.path.join(out, "sarif", "%04d.sarif" % i)
+             for i in range(len(units))]
+    with cf.ThreadPoolExecutor(opts.jobs) as ex:
+        results = list(ex.map(
+            lambda a: run_unit(opts.llvmown, out, src, a[0], a[1], opts.timeout),
+            zip(units, parts)))
+    cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    for kind in ("ok", "error", "crash", "timeout"):
+        stats[kind] = sum(1 for k, _ in results if k == kind)
+    with open(os.path.join(out, "problems.log"), "w") as f:
+        for u, (k, text) in zip(units, results):
+            if k != "ok":
+                f.write("== %s %s\n%s\n" % (k, u, text))
+    stats["seconds"] = round(time.time() - start, 1)
+    stats["cpu"] = round(cpu1.ru_utime + cpu1.ru_stime -
+                         cpu0.ru_utime - cpu0.ru_stime, 1)
+    existing = [p for p in parts if os.path.exists(p)]
+    merged = os.path.join(out, name + ".sarif")
+    if existing:
+        run([opts.llvmown, "--merge", "-o", merged] + existing)
+    stats["findings"] = findings_of(merged, name) if existing else []
+    return stats
+
+
+def findings_of(sarif, project):
+    with open(sarif) as f:
+        log_ = json.load(f)
+    out = []
+    for run_ in log_.get("runs", []):
+        for r in run_.get("results", []):
+            loc = r["locations"][0]["physicalLocation"]
+            out.append({
+                "project": project,
+                "fingerprint": r.get("partialFingerprints", {}).get("llvmown/v1", ""),
+                "check": r["ruleId"],
+                "location": "%s:%d" % (loc["artifactLocation"]["uri"],
+                                       loc["region"]["startLine"]),
+                "message": r["message"]["text"]})
+    return out
+
+
+# --- the report ------------------------------------------------------------
+
+CHECKS = ["llvmown-target-machine-leak", "llvmown-module-outlives-context",
+          "llvmown-retained-thread-safe-module", "llvmown-c-api-dispose",
+          "llvmown-jit-resource-leak"]
+
+
+def report(all_stats, verdicts, out):
+    findings = [f for s in all_stats for f in s["findings"]]
+    verdict = {(v["project"], v["fingerprint"]): v for v in verdicts}
+    with open(os.path.join(out, "findings.tsv"), "w") as f:
+        f.write("project\tfingerprint\tcheck\tlocation\tverdict\tmessage\n")
+        for x in findings:
+            v = verdict.get((x["project"], x["fingerprint"]), {})
+            f.write("\t".join([x["project"], x["fingerprint"], x["check"],
+                               x["location"], v.get("verdict", "unreviewed"),
+                               x["message"]]) + "\n")
+    lines = ["# llvmown survey", "",
+             "| project | commit | LLVM | units in database | units with "
+             "LLVM headers | analysed | failed to compile | crashes | "
+             "timeouts | findings | CPU s |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for s in all_stats:
+        lines.append("| %s | %s | %s | %d | %d | %d | %d | %d | %d | %d | %.1f |" % (
+            s["project"], s["commit"], s["llvm"], s["units_in_db"], s["units"],
+            s["ok"], s["error"], s["crash"], s["timeout"], len(s["findings"]),
+            s["cpu"]))
+    lines += ["", "| check | findings | bug | by-design | false-positive | "
+              "unreviewed | precision |", "| --- | --- | --- | --- | --- | --- | --- |"]
+    for check in CHECKS:
+        mine = [x for x in findings if x["check"] == check]
+        counts = {k: 0 for k in ("bug", "by-design", "false-positive", "unreviewed")}
+        for x in mine:
+            counts[verdict.get((x["project"], x["fingerprint"]), {})
+                   .get("verdict", "unreviewed")] += 1
+        judged = counts["bug"] + counts["false-positive"]
+        precision = "%.2f" % (counts["bug"] / judged) if judged else "—"
+        lines.append("| %s | %d | %d | %d | %d | %d | %s |" % (
+            check, len(mine), counts["bug"], counts["by-design"],
+            counts["false-positive"], counts["unreviewed"], precision))
+    with open(os.path.join(out, "report.md"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("\n".join(lines))
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[1],
+                                usage=__doc__.split("\n\n")[1])
+    p.add_argument("--out", default=os.path.join(os.getcwd(), "survey-out"))
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    p.add_argument("--llvmown", default=os.path.join(ROOT, "build", "bin", "llvmown"))
+    p.add_argument("--timeout", type=int, default=900)
+    p.add_argument("--no-install", dest="install", action="store_false")
+    p.add_argument("checkouts", nargs="+")
+    opts = p.parse_args()
+    if not os.access(opts.llvmown, os.X_OK):
+        sys.stderr.write("survey: no llvmown at %s (build it first)\n" % opts.llvmown)
+        return 2
+    rows = {r["project"]: r for r in read_tsv(os.path.join(HERE, "projects.tsv"))}
+    verdicts = read_tsv(os.path.join(HERE, "verdicts.tsv"))
+    opts.out = os.path.abspath(opts.out)
+    os.makedirs(opts.out, exist_ok=True)
+    all_stats, failed = [], 0
+    for c in opts.checkouts:
+        name, _, path = c.rpartition("=") if "=" in c else ("", "", c)
+        path = os.path.abspath(path)
+        name = name or os.path.basename(path.rstrip("/"))
+        if name not in rows:
+            sys.stderr.write("survey: %s is not a project of projects.tsv\n" % name)
+            return 2
+        if not os.path.isdir(path):
+            log("%s: no checkout at %s" % (name, path))
+            failed += 1
+            continue
+        stats = survey(rows[name], path, opts)
+        if stats is None:
+            failed += 1
+        else:
+            all_stats.append(stats)
+    report(all_stats, verdicts, opts.out)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
