@@ -116,7 +116,8 @@ void TrackerFlow::drop(State &S, const VarDecl *V, TrackerDrop How,
     return EarlierLoc()(A->getBeginLoc(), B->getBeginLoc());
   });
   for (const CallExpr *Create : Loaded)
-    Out.push_back({Create, V, How, Where});
+    S.DroppedCode[Create].join(
+        MinLattice<DropMark, EarlierDrop>(DropMark{V, How, Where}));
   setAll(Value, Bits::Done);
 }
 
@@ -215,6 +216,7 @@ void TrackerFlow::jitCall(const JitApiRow &R, const CallSite &CS, State &S,
   case JitRole::FreesAllCode:
     for (auto &Var : S.Vars)
       setAll(Var.second, Bits::Done);
+    S.DroppedCode.clear();
     return;
   case JitRole::CreatesTracker:
   case JitRole::ReturnsDefaultTracker:
@@ -333,6 +335,21 @@ void TrackerFlow::refine(const CFGBlock &From, unsigned Succ, State &S) {
   S.Pending.erase(SetHere);
 }
 
+/// The blocks from which \p Target can be reached.
+llvm::BitVector blocksReaching(const CFGBlock &Target, const CFG &G) {
+  llvm::BitVector Seen(G.getNumBlockIDs());
+  llvm::SmallVector<const CFGBlock *, 16> Work{&Target};
+  Seen.set(Target.getBlockID());
+  while (!Work.empty())
+    for (const CFGBlock::AdjacentBlock &P : Work.pop_back_val()->preds())
+      if (const CFGBlock *B = P.getReachableBlock();
+          B && !Seen.test(B->getBlockID())) {
+        Seen.set(B->getBlockID());
+        Work.push_back(B);
+      }
+  return Seen;
+}
+
 /// Only functions that create a tracker need the CFG.
 bool createsTracker(const Stmt *Body, const ApiModel &Model) {
   struct Finder : RecursiveASTVisitor<Finder> {
@@ -363,9 +380,20 @@ std::vector<DroppedTracker> findDroppedTrackers(const Decl *D, const Stmt *Body,
   TrackerFlow Flow(Model, Ctx, Body, Wrappers);
   Solution<TrackerState> Sol = solveForward(*G, Flow, TrackerState());
   std::vector<Dropped> Events;
+  auto Report = [&](const TrackerState &S) {
+    for (const auto &[Create, Mark] : S.DroppedCode)
+      if (!Mark.empty())
+        Events.push_back(
+            {Create, Mark.get().Holder, Mark.get().How, Mark.get().Where});
+  };
   replay(
-      *G, Flow, Sol, [&](const Dropped &E) { Events.push_back(E); },
-      [](const CFGBlock &, const TrackerState &) {});
+      *G, Flow, Sol, [](const Dropped &) {},
+      [&](const CFGBlock &, const TrackerState &S) { Report(S); });
+  // A loop that never exits never frees what it dropped.
+  llvm::BitVector ReachesExit = blocksReaching(G->getExit(), *G);
+  for (const CFGBlock *B : *G)
+    if (Sol.usable(*B) && !ReachesExit.test(B->getBlockID()))
+      Report(Sol.In[B->getBlockID()]);
   // One report per tracker, at the first place in the source where it is
   // dropped, whatever order the blocks were replayed in.
   std::vector<DroppedTracker> Out;

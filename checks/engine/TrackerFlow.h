@@ -53,6 +53,23 @@ struct TrackerBits {
 /// What a tracker variable may refer to: trackers by their creating call.
 using TrackerValue = MapLattice<const CallExpr *, TrackerBits>;
 
+/// Where a tracker that may hold code lost its last reference.
+struct DropMark {
+  const VarDecl *Holder = nullptr;
+  TrackerDrop How = TrackerDrop::ScopeEnd;
+  SourceLocation Where;
+  bool operator==(const DropMark &O) const {
+    return Holder == O.Holder && How == O.How && Where == O.Where;
+  }
+};
+struct EarlierDrop {
+  bool operator()(const DropMark &A, const DropMark &B) const {
+    if (A.Where != B.Where)
+      return EarlierLoc()(A.Where, B.Where);
+    return A.How < B.How;
+  }
+};
+
 struct TrackerState {
   /// Tracker variables (Location::local).
   Store<TrackerValue> Vars;
@@ -60,13 +77,20 @@ struct TrackerState {
   /// variable the add's result initializes, or the call itself as a
   /// temporary) -> the trackers they loaded, with their values before.
   MapLattice<Location, Store<TrackerValue>> Pending;
+  /// Trackers dropped while they may hold code, by creating call: their
+  /// code went to the JITDylib's default tracker. Clearing the JITDylib or
+  /// ending the session later frees it; what reaches the function's exit
+  /// (or a loop that never exits) with them is reported.
+  MapLattice<const CallExpr *, MinLattice<DropMark, EarlierDrop>> DroppedCode;
 
   bool join(const TrackerState &O) {
     bool Changed = Vars.join(O.Vars);
+    Changed |= DroppedCode.join(O.DroppedCode);
     return Pending.join(O.Pending) || Changed;
   }
   bool operator==(const TrackerState &O) const {
-    return Vars == O.Vars && Pending == O.Pending;
+    return Vars == O.Vars && Pending == O.Pending &&
+           DroppedCode == O.DroppedCode;
   }
 };
 
