@@ -73,6 +73,7 @@ ApiModel::ApiModel() {
       R.OnFailureOnly = S.OnFailureOnly;
       R.WrittenOnFailure = S.WrittenOnFailure;
       R.Since = S.Since;
+      R.Until = S.Until;
       Rows.add(R);
     }
   for (const JitApiRow &R : tables::jitRows())

@@ -60,6 +60,7 @@ enum class KindId : uint8_t {
   OrcMaterializationUnit,
   OrcSymbolStringPoolEntry,
   OrcResourceTracker,
+  OrcObjectLayer,
   Binary,
   GenericValue,
   TargetMachineOptions,
@@ -151,8 +152,8 @@ struct ApiRow {
   bool OnFailureOnly = false;
   /// Creates through an out-parameter whether or not the call fails.
   bool WrittenOnFailure = false;
-  /// The first LLVM major version known to declare it (0: all of them).
-  unsigned Since = 0;
+  /// The LLVM major versions known to declare it (0: no bound).
+  unsigned Since = 0, Until = 0;
 
   bool anyKind() const { return !Kind; }
 };

@@ -110,6 +110,8 @@ const ResourceKind Kinds[] = {
              "LLVMOrcReleaseSymbolStringPoolEntry"),
     C_HANDLE(OrcResourceTracker, "LLVMOrcOpaqueResourceTracker",
              "LLVMOrcResourceTrackerRef", "LLVMOrcReleaseResourceTracker"),
+    C_HANDLE(OrcObjectLayer, "LLVMOrcOpaqueObjectLayer",
+             "LLVMOrcObjectLayerRef", "LLVMOrcDisposeObjectLayer"),
     C_HANDLE(Binary, "LLVMOpaqueBinary", "LLVMBinaryRef", "LLVMDisposeBinary"),
     C_HANDLE(GenericValue, "LLVMOpaqueGenericValue", "LLVMGenericValueRef",
              "LLVMDisposeGenericValue"),
@@ -179,7 +181,7 @@ const RowSpec TargetMachineRows[] = {
         .onlyIfRawPointer(),
     // TargetMachine.h:154, 158 (C API).
     creates("LLVMCreateTargetMachine", K::TargetMachine),
-    creates("LLVMCreateTargetMachineWithOptions", K::TargetMachine),
+    creates("LLVMCreateTargetMachineWithOptions", K::TargetMachine).since(19),
     // TargetMachine.h:164.
     releases("LLVMDisposeTargetMachine", K::TargetMachine, 0),
     // ExecutionEngine.h:661: "Take ownership", even when create() fails.
@@ -209,12 +211,22 @@ const RowSpec ContextRows[] = {
     createsOut("LLVMParseIRInContext", K::Module, 2).boundTo(0),
     createsOut("LLVMParseBitcodeInContext2", K::Module, 2).boundTo(0),
     createsOut("LLVMGetBitcodeModuleInContext2", K::Module, 2).boundTo(0),
+    createsOut("LLVMParseIRInContext2", K::Module, 2).boundTo(0).since(22),
     // ThreadSafeModule.h:53-57, 104-110: these take over the context (or
     // share it) and keep it alive.
     consumes("llvm::orc::ThreadSafeContext::ThreadSafeContext", K::LLVMContext,
              0),
     consumes("llvm::orc::ThreadSafeModule::ThreadSafeModule", K::Any,
              AnyArgument),
+    // ThreadSafeModule.h: a clone in a new context is a new owner; a clone
+    // into a given context belongs to that one (22).
+    creates("llvm::orc::cloneToNewContext", K::ThreadSafeModule),
+    creates("llvm::orc::cloneToContext", K::ThreadSafeModule)
+        .boundTo(1)
+        .since(22),
+    creates("llvm::orc::cloneExternalModuleToContext", K::ThreadSafeModule)
+        .boundTo(1)
+        .since(22),
 };
 
 // The LLVM C API (facts §4.1 and §4.2, LLVM 19 llvm-c/*.h). TargetMachine
@@ -235,15 +247,17 @@ const RowSpec CApiRows[] = {
     releases("LLVMDisposePassManager", K::PassManager, 0),
     creates("LLVMCreatePassBuilderOptions", K::PassBuilderOptions),
     releases("LLVMDisposePassBuilderOptions", K::PassBuilderOptions, 0),
-    creates("LLVMCreateOperandBundle", K::OperandBundle),
-    releases("LLVMDisposeOperandBundle", K::OperandBundle, 0),
+    creates("LLVMCreateOperandBundle", K::OperandBundle).since(19),
+    releases("LLVMDisposeOperandBundle", K::OperandBundle, 0).since(19),
     // Target.h / TargetMachine.h.
     creates("LLVMCreateTargetDataLayout", K::TargetData),
     creates("LLVMCreateTargetData", K::TargetData),
     releases("LLVMDisposeTargetData", K::TargetData, 0),
     returnsBorrowed("LLVMGetModuleDataLayout", K::TargetData),
-    creates("LLVMCreateTargetMachineOptions", K::TargetMachineOptions),
-    releases("LLVMDisposeTargetMachineOptions", K::TargetMachineOptions, 0),
+    creates("LLVMCreateTargetMachineOptions", K::TargetMachineOptions)
+        .since(19),
+    releases("LLVMDisposeTargetMachineOptions", K::TargetMachineOptions, 0)
+        .since(19),
     // Memory buffers; LLVMTargetMachineEmitToMemoryBuffer writes its buffer
     // on failure too.
     createsOut("LLVMCreateMemoryBufferWithContentsOfFile", K::MemoryBuffer, 1),
@@ -257,6 +271,9 @@ const RowSpec CApiRows[] = {
     // Readers: the module lives in the context passed first.
     consumes("LLVMParseIRInContext", K::MemoryBuffer, 1),
     consumesOnSuccess("LLVMGetBitcodeModuleInContext2", K::MemoryBuffer, 1),
+    // IRReader.h (22): unlike LLVMParseIRInContext, the buffer stays the
+    // caller's to dispose of.
+    borrows("LLVMParseIRInContext2", K::MemoryBuffer, 1).since(22),
     // DebugInfo.h, Object.h, Disassembler.h.
     creates("LLVMCreateDIBuilder", K::DIBuilder),
     creates("LLVMCreateDIBuilderDisallowUnresolved", K::DIBuilder),
@@ -290,7 +307,17 @@ const RowSpec CApiRows[] = {
     // Orc.h / LLJIT.h.
     creates("LLVMOrcCreateNewThreadSafeContext", K::OrcThreadSafeContext),
     releases("LLVMOrcDisposeThreadSafeContext", K::OrcThreadSafeContext, 0),
-    returnsBorrowed("LLVMOrcThreadSafeContextGetContext", K::LLVMContext),
+    // Orc.h (22): the new ThreadSafeContext takes the context over;
+    // disposing of the context afterwards frees it twice.
+    creates("LLVMOrcCreateNewThreadSafeContextFromLLVMContext",
+            K::OrcThreadSafeContext)
+        .since(22),
+    consumes("LLVMOrcCreateNewThreadSafeContextFromLLVMContext", K::LLVMContext,
+             0)
+        .since(22),
+    // Orc.h: removed after 19 (absent from 22).
+    returnsBorrowed("LLVMOrcThreadSafeContextGetContext", K::LLVMContext)
+        .until(19),
     creates("LLVMOrcCreateNewThreadSafeModule", K::OrcThreadSafeModule),
     consumes("LLVMOrcCreateNewThreadSafeModule", K::Module, 0),
     releases("LLVMOrcDisposeThreadSafeModule", K::OrcThreadSafeModule, 0),
@@ -347,13 +374,25 @@ const RowSpec CApiRows[] = {
     // overflows (facts §3).
     returnsBorrowed("LLVMOrcJITDylibGetDefaultResourceTracker",
                     K::OrcResourceTracker),
+    // OrcEE.h: object layers, for an LLJIT builder's layer creator (which
+    // hands them to the JIT by returning them).
+    creates("LLVMOrcCreateRTDyldObjectLinkingLayerWithSectionMemoryManager",
+            K::OrcObjectLayer),
+    creates("LLVMOrcCreateRTDyldObjectLinkingLayerWithMCJITMemoryManagerLikeCal"
+            "lbacks",
+            K::OrcObjectLayer)
+        .since(16),
+    createsOut("LLVMOrcCreateObjectLinkingLayerWithInProcessMemoryManager",
+               K::OrcObjectLayer, 0)
+        .since(22),
+    releases("LLVMOrcDisposeObjectLayer", K::OrcObjectLayer, 0),
     // Message strings (strdup/malloc): LLVMDisposeMessage, or free().
     creates("LLVMCreateMessage", K::Message),
     creates("LLVMGetDiagInfoDescription", K::Message),
     creates("LLVMPrintModuleToString", K::Message),
     creates("LLVMPrintTypeToString", K::Message),
     creates("LLVMPrintValueToString", K::Message),
-    creates("LLVMPrintDbgRecordToString", K::Message),
+    creates("LLVMPrintDbgRecordToString", K::Message).since(19),
     creates("LLVMIntrinsicCopyOverloadedName", K::Message),
     creates("LLVMIntrinsicCopyOverloadedName2", K::Message),
     creates("LLVMGetTargetMachineTriple", K::Message),
@@ -378,6 +417,9 @@ const RowSpec CApiRows[] = {
     createsOut("LLVMCreateMemoryBufferWithSTDIN", K::Message, 1)
         .onFailureOnly(),
     createsOut("LLVMParseIRInContext", K::Message, 3).onFailureOnly(),
+    createsOut("LLVMParseIRInContext2", K::Message, 3)
+        .onFailureOnly()
+        .since(22),
     createsOut("LLVMCreateBinary", K::Message, 2).onFailureOnly(),
     createsOut("LLVMExecutionEngineGetErrMsg", K::Message, 1).onFailureOnly(),
     createsOut("LLVMCreateExecutionEngineForModule", K::Message, 2)

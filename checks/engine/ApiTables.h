@@ -27,10 +27,12 @@ struct RowSpec {
   int BindTo = -1;
   bool OnFailureOnly = false;
   bool WrittenOnFailure = false;
-  /// The first LLVM major version whose headers were checked to declare it
-  /// (0: every version from 14 on). Only ApiModelRowsTest reads it: a row
-  /// for a function a user's LLVM lacks never matches anything.
+  /// The LLVM major versions whose headers were checked to declare it:
+  /// from Since (0: 14, the oldest supported) to Until (0: the newest).
+  /// Only ApiModelRowsTest reads them: a row for a function a user's LLVM
+  /// lacks never matches anything.
   unsigned Since = 0;
+  unsigned Until = 0;
 
   /// Creates only when the declaration returns a raw pointer.
   constexpr RowSpec onlyIfRawPointer() const {
@@ -59,6 +61,11 @@ struct RowSpec {
   constexpr RowSpec since(unsigned Major) const {
     RowSpec R = *this;
     R.Since = Major;
+    return R;
+  }
+  constexpr RowSpec until(unsigned Major) const {
+    RowSpec R = *this;
+    R.Until = Major;
     return R;
   }
 };

@@ -438,9 +438,16 @@ void LifetimeFlow::transferCall(const CallSite &CS, State &S) {
       transferArgument(CS, I, BuildsOwner, S, Result);
   if (!(RK && RK->is(CarriesOwner)) && !BuildsOwner)
     return;
-  if (CS.Callee && Model.find(CS.Callee, Effect::Creates, ReturnValue) &&
-      RK->Id == KindId::LLVMContext)
-    return; // a new context: its owner is made where it is stored
+  // A new owner (a context, a clone in a new context) is made where it is
+  // stored; one created in a given owner's context belongs to that one.
+  if (const ApiRow *R =
+          CS.Callee ? Model.find(CS.Callee, Effect::Creates, ReturnValue)
+                    : nullptr;
+      R && RK->is(OwnsIR)) {
+    if (R->BindTo < 0 || unsigned(R->BindTo) >= CS.Args.size())
+      return;
+    Result = valueOf(CS.Args[R->BindTo], S);
+  }
   if (Result.empty())
     return;
   // What is read from a bound variable (a copy, `*M`, `M.get()`) keeps

@@ -1,11 +1,13 @@
 //===- ApiModelRowsTest.cpp - every row fits the declaration it names -----===//
 //
-// Parses the real LLVM headers of the version llvmown is built against and
-// checks each row of the model: the declaration exists; its argument
-// indices exist; and the kind fits the declaration's types (a creator
-// returns or writes that kind, a release or consumer takes it). A row that
-// drifts from the headers (a renamed function, an off-by-one out-parameter,
-// a wrong kind) fails here instead of going quietly inert.
+// Parses the real LLVM headers of every LLVM installed beside the one
+// llvmown is built against (Debian: /usr/lib/llvm-N; users analyse code
+// written for any of them) and checks each row of the model that applies
+// to that version (ApiRow::Since/Until): the declaration exists; its
+// argument indices exist; and the kind fits the declaration's types (a
+// creator returns or writes that kind, a release or consumer takes it). A
+// row that drifts from the headers (a renamed function, an off-by-one
+// out-parameter, a wrong kind) fails here instead of going quietly inert.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,7 +20,10 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "gtest/gtest.h"
+#include <map>
 
 using namespace clang;
 using namespace clang::tidy::llvmown;
@@ -40,6 +45,7 @@ const char *Headers = R"cpp(
 #include "llvm-c/Linker.h"
 #include "llvm-c/Object.h"
 #include "llvm-c/Orc.h"
+#include "llvm-c/OrcEE.h"
 #include "llvm-c/Support.h"
 #include "llvm-c/Target.h"
 #include "llvm-c/TargetMachine.h"
@@ -55,18 +61,20 @@ const char *Headers = R"cpp(
 #include "llvm/Target/TargetMachine.h"
 )cpp";
 
-/// The parsed headers, and every function declared in them by simple name.
+/// The parsed headers of one LLVM, and every function declared in them by
+/// simple name.
 struct Headers_ {
+  unsigned Major;
   std::unique_ptr<ASTUnit> AST;
   llvm::StringMap<std::vector<const FunctionDecl *>> Functions;
   llvm::StringSet<> Records, Typedefs;
 
-  Headers_() {
+  Headers_(unsigned Major, const std::string &Include) : Major(Major) {
     AST = tooling::buildASTFromCodeWithArgs(
         Headers,
-        {"-std=c++17", "-I" LLVMOWN_TEST_LLVM_INCLUDE,
+        {"-std=c++17", "-I" + Include,
          "-resource-dir=" LLVMOWN_TEST_RESOURCE_DIR, "-D__STDC_CONSTANT_MACROS",
-         "-D__STDC_FORMAT_MACROS", "-D__STDC_LIMIT_MACROS"},
+         "-D__STDC_FORMAT_MACROS", "-D__STDC_LIMIT_MACROS", "-w"},
         "headers.cpp");
     if (!AST)
       return;
@@ -106,9 +114,42 @@ struct Headers_ {
   }
 };
 
+/// The LLVMs installed beside the build's one: <prefix>/llvm-N/include.
+std::vector<std::pair<unsigned, std::string>> installed() {
+  std::vector<std::pair<unsigned, std::string>> Out;
+  llvm::StringRef Build(LLVMOWN_TEST_LLVM_INCLUDE);
+  llvm::StringRef Prefix = llvm::sys::path::parent_path(
+      llvm::sys::path::parent_path(Build)); // /usr/lib
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(Prefix, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    unsigned Major;
+    if (Name.consume_front("llvm-") && !Name.getAsInteger(10, Major) &&
+        llvm::sys::fs::exists(It->path() + "/include/llvm-c/Core.h"))
+      Out.push_back({Major, It->path() + "/include"});
+  }
+  if (Out.empty())
+    Out.push_back({LLVM_VERSION_MAJOR, Build.str()});
+  llvm::sort(Out);
+  return Out;
+}
+
+const Headers_ &headers(unsigned Major, const std::string &Include) {
+  static std::map<unsigned, std::unique_ptr<Headers_>> Parsed;
+  std::unique_ptr<Headers_> &H = Parsed[Major];
+  if (!H)
+    H = std::make_unique<Headers_>(Major, Include);
+  return *H;
+}
+
+/// The headers of the LLVM llvmown is built against.
 const Headers_ &headers() {
-  static Headers_ H;
-  return H;
+  return headers(LLVM_VERSION_MAJOR, LLVMOWN_TEST_LLVM_INCLUDE);
+}
+
+bool appliesTo(const ApiRow &R, unsigned Major) {
+  return (!R.Since || R.Since <= Major) && (!R.Until || Major <= R.Until);
 }
 
 /// A string kind (messages) has no class or handle of its own: it is a
@@ -175,24 +216,49 @@ TEST(ApiModelRows, HeadersParse) {
   EXPECT_GT(headers().Functions.size(), 1000u);
 }
 
-TEST(ApiModelRows, EveryRowFitsTheDeclarationItNames) {
+class ApiModelRowsOf
+    : public ::testing::TestWithParam<std::pair<unsigned, std::string>> {};
+
+TEST_P(ApiModelRowsOf, EveryRowFitsTheDeclarationItNames) {
+  const Headers_ &H = headers(GetParam().first, GetParam().second);
+  ASSERT_TRUE(H.AST);
+  EXPECT_FALSE(H.AST->getDiagnostics().hasErrorOccurred());
   ApiModel M;
   for (const ApiRow &R : M.rows()) {
-    std::vector<const FunctionDecl *> Decls = headers().declsOf(R.Name);
+    if (!appliesTo(R, H.Major))
+      continue;
+    std::vector<const FunctionDecl *> Decls = H.declsOf(R.Name);
     // The standard library's rows name members of libc++ or of libstdc++
     // (shared_ptr::reset is __shared_ptr's there): one of them is here.
     if (Decls.empty() && R.Name.starts_with("std::"))
       continue;
-    if (R.Since > LLVM_VERSION_MAJOR)
-      continue; // a newer LLVM's function
-    EXPECT_FALSE(Decls.empty()) << R.Name.str() << " is not declared";
+    EXPECT_FALSE(Decls.empty())
+        << "LLVM " << H.Major << ": " << R.Name.str() << " is not declared";
     // Overloads: one of them must fit (LLJIT::addIRModule has two).
     std::string Why;
     bool Any = llvm::any_of(
         Decls, [&](const FunctionDecl *FD) { return fits(M, R, FD, Why); });
-    EXPECT_TRUE(Any) << R.Name.str() << ": " << Why;
+    EXPECT_TRUE(Any || Decls.empty())
+        << "LLVM " << H.Major << ": " << R.Name.str() << ": " << Why;
   }
 }
+
+// A row limited to some versions is right to be: it is absent outside them.
+TEST_P(ApiModelRowsOf, VersionLimitsAreTrue) {
+  const Headers_ &H = headers(GetParam().first, GetParam().second);
+  ApiModel M;
+  for (const ApiRow &R : M.rows())
+    if (!appliesTo(R, H.Major))
+      EXPECT_TRUE(H.declsOf(R.Name).empty())
+          << "LLVM " << H.Major << " declares " << R.Name.str()
+          << ": widen its since/until";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    InstalledLLVM, ApiModelRowsOf, ::testing::ValuesIn(installed()),
+    [](const ::testing::TestParamInfo<std::pair<unsigned, std::string>> &I) {
+      return "LLVM" + std::to_string(I.param.first);
+    });
 
 TEST(ApiModelRows, EveryJitRowFitsTheDeclarationItNames) {
   ApiModel M;
