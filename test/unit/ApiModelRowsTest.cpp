@@ -247,11 +247,13 @@ TEST_P(ApiModelRowsOf, EveryRowFitsTheDeclarationItNames) {
 TEST_P(ApiModelRowsOf, VersionLimitsAreTrue) {
   const Headers_ &H = headers(GetParam().first, GetParam().second);
   ApiModel M;
-  for (const ApiRow &R : M.rows())
-    if (!appliesTo(R, H.Major))
+  for (const ApiRow &R : M.rows()) {
+    if (!appliesTo(R, H.Major)) {
       EXPECT_TRUE(H.declsOf(R.Name).empty())
           << "LLVM " << H.Major << " declares " << R.Name.str()
           << ": widen its since/until";
+    }
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -311,8 +313,9 @@ TEST(ApiModelRows, VerbsOfNamedClassesExist) {
   ApiModel M;
   for (const VerbRow &R : M.verbRows()) {
     EXPECT_NE(R.Verbs, 0u) << R.Name.str();
-    if (!R.Class.empty())
+    if (!R.Class.empty()) {
       EXPECT_FALSE(headers().declsOf(R.Name).empty()) << R.Name.str();
+    }
   }
 }
 
