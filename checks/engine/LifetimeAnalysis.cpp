@@ -131,7 +131,8 @@ LifetimeFacts LifetimeAnalysis::analyze(const Decl *D, const Stmt *Body) const {
 
   const CFGBlock *LastExit = nullptr;
   replay(
-      *G, Flow, Sol, [&](const LifetimeEvent &E) { addFact(Facts, E, Ctx); },
+      *G, Flow, Sol,
+      [&](const CFGBlock &, const LifetimeEvent &E) { addFact(Facts, E, Ctx); },
       [&](const CFGBlock &B, const LifetimeState &S) {
         // Stores are checked once per block that returns, whatever the
         // number of its edges into the exit.

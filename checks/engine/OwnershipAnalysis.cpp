@@ -128,14 +128,20 @@ FunctionFacts OwnershipAnalysis::analyze(const Decl *D,
   Solution<OwnershipState> Sol = solveFunction(*G, Flow, Facts);
 
   Diagnoser Diag(Facts, Ctx.getSourceManager());
-  auto OnEvent = [&](const OwnershipEvent &E) { Diag.onEvent(E); };
+  // Nothing leaks on a path that ends in a call that does not return.
+  llvm::BitVector Doomed = doomedBlocks(*G);
+  auto OnEvent = [&](const CFGBlock &B, const OwnershipEvent &E) {
+    if (E.K != OwnershipEvent::Lost || !Doomed.test(B.getBlockID()))
+      Diag.onEvent(E);
+  };
   replay(*G, Flow, Sol, OnEvent,
          [&](const CFGBlock &B, const OwnershipState &S) {
            // Each edge into the exit with what that edge knows (on the
            // false edge of `if (TM)`, TM is null and owns nothing).
            EventList<OwnershipEvent> AtExit;
            Flow.atExit(S, Flow.exitLocation(B), AtExit);
-           llvm::for_each(AtExit, OnEvent);
+           for (const OwnershipEvent &E : AtExit)
+             OnEvent(B, E);
          });
   Facts.Objects = std::move(Flow.objects());
   Diag.finish();

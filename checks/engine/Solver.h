@@ -172,6 +172,37 @@ Solution<typename Analysis::State> solveForward(const CFG &G, Analysis &A,
   return Sol;
 }
 
+/// The blocks every path from which ends in a call that does not return
+/// (exit, abort, a [[noreturn]] function, __builtin_unreachable): the
+/// process ends or unwinds there, so nothing leaks on them. A loop is not
+/// doomed unless every way out of it is.
+inline llvm::BitVector doomedBlocks(const CFG &G) {
+  llvm::BitVector Doomed(G.getNumBlockIDs());
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const CFGBlock *B : G) {
+      if (Doomed.test(B->getBlockID()))
+        continue;
+      bool All = B->hasNoReturnElement();
+      if (!All && B != &G.getExit()) {
+        unsigned Succs = 0;
+        All = true;
+        for (const CFGBlock::AdjacentBlock &S : B->succs())
+          if (const CFGBlock *SB = S.getReachableBlock()) {
+            ++Succs;
+            All &= Doomed.test(SB->getBlockID());
+          }
+        All &= Succs > 0;
+      }
+      if (All) {
+        Doomed.set(B->getBlockID());
+        Changed = true;
+      }
+    }
+  }
+  return Doomed;
+}
+
 /// Solves \p A over \p G from its entry state and notes in \p F what
 /// solving told.
 template <typename Analysis>
@@ -186,10 +217,11 @@ Solution<typename Analysis::State> solveFunction(const CFG &G, Analysis &A,
 }
 
 /// The diagnoser's pass: every usable block once, in CFG order, from its
-/// solved entry state. \p OnEvent(const Event &) receives each event as the
-/// transfer lists it; \p OnExit(const CFGBlock &, const State &) receives
-/// the state on each edge into the exit, refined for that edge. Blocks that
-/// end in a call that does not return have no edge into the exit.
+/// solved entry state. \p OnEvent(const CFGBlock &, const Event &) receives
+/// each event as the transfer lists it, with its block; \p OnExit(const
+/// CFGBlock &, const State &) receives the state on each edge into the exit,
+/// refined for that edge. Blocks that end in a call that does not return have
+/// no edge into the exit.
 template <typename Analysis, typename EventFn, typename ExitFn>
 void replay(const CFG &G, Analysis &A,
             const Solution<typename Analysis::State> &Sol, EventFn OnEvent,
@@ -204,7 +236,7 @@ void replay(const CFG &G, Analysis &A,
     for (const CFGElement &El : *B) {
       A.transfer(El, S, Events);
       for (const auto &E : Events)
-        OnEvent(E);
+        OnEvent(*B, E);
       Events.clear();
     }
     if (B->hasNoReturnElement())

@@ -387,12 +387,15 @@ std::vector<DroppedTracker> findDroppedTrackers(const Decl *D, const Stmt *Body,
             {Create, Mark.get().Holder, Mark.get().How, Mark.get().Where});
   };
   replay(
-      *G, Flow, Sol, [](const Dropped &) {},
+      *G, Flow, Sol, [](const CFGBlock &, const Dropped &) {},
       [&](const CFGBlock &, const TrackerState &S) { Report(S); });
-  // A loop that never exits never frees what it dropped.
+  // A loop that never exits never frees what it dropped (a path that ends
+  // in a call that does not return does not need to).
   llvm::BitVector ReachesExit = blocksReaching(G->getExit(), *G);
+  llvm::BitVector Doomed = doomedBlocks(*G);
   for (const CFGBlock *B : *G)
-    if (Sol.usable(*B) && !ReachesExit.test(B->getBlockID()))
+    if (Sol.usable(*B) && !ReachesExit.test(B->getBlockID()) &&
+        !Doomed.test(B->getBlockID()))
       Report(Sol.In[B->getBlockID()]);
   // One report per tracker, at the first place in the source where it is
   // dropped, whatever order the blocks were replayed in.

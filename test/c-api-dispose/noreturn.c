@@ -4,9 +4,11 @@
 // RUN: %check_llvmown --frontend tool %s -- -x c++ -I%stubs
 //
 // llvmown-c-api-dispose: a path that ends in a call that does not return
-// (exit, abort, a function declared noreturn, a project's error macro that
-// expands to __builtin_unreachable, as PostgreSQL's elog(ERROR, ...) does)
-// leaks nothing: the process ends or unwinds there. Run as C and as C++.
+// (exit, abort, __builtin_trap, a function declared noreturn, a project's
+// error macro that expands to __builtin_unreachable, as PostgreSQL's
+// elog(ERROR, ...) does) leaks nothing: the process ends or unwinds there,
+// even what was lost on the way (a temporary message printed before the
+// trap). Run as C and as C++.
 
 #include "llvm-c/Core.h"
 #include <stdlib.h>
@@ -26,12 +28,13 @@ void errfinish(const char *Fmt, ...);
 
 __attribute__((noreturn)) void fatal(const char *Msg);
 int bad(void);
+void report(const char *Fmt, ...);
 
 //===--- Must flag ---------------------------------------------------------===//
 
 // Must flag: a warning returns, and the path goes on to return early.
 int warningReturns(void) {
-  LLVMContextRef C = LLVMContextCreate(); // WARN: LLVMContextRef returned by 'LLVMContextCreate' is not released when the function returns at line 37
+  LLVMContextRef C = LLVMContextCreate(); // WARN: LLVMContextRef returned by 'LLVMContextCreate' is not released when the function returns at line 40
   if (bad()) {
     elog(WARNING, "bad");
     return 1; // NOTE: 'C' still holds it when the function returns here
@@ -40,7 +43,31 @@ int warningReturns(void) {
   return 0;
 }
 
+// Must flag: the temporary string is lost on a path that goes on.
+void printThenReturn(LLVMTypeRef T) {
+  report("%s", LLVMPrintTypeToString(T)); // WARN: message string returned by 'LLVMPrintTypeToString' is never released: it is used only as a temporary
+}
+
 //===--- Must not flag -----------------------------------------------------===//
+
+// Must not flag: a message printed on the way to a trap; that path ends.
+void printThenTrap(LLVMTypeRef T) {
+  if (bad()) {
+    report("%s", LLVMPrintTypeToString(T));
+    __builtin_trap();
+  }
+}
+
+// Must not flag: every way out of the error branch ends the process.
+void printThenExitOrAbort(LLVMTypeRef T) {
+  if (bad()) {
+    report("%s", LLVMPrintTypeToString(T));
+    if (bad())
+      exit(1);
+    else
+      abort();
+  }
+}
 
 void viaElog(void) {
   LLVMContextRef C = LLVMContextCreate();

@@ -149,7 +149,9 @@ TEST(Solver, ReachesTheFixpointOfAMonotoneAnalysis) {
   std::vector<std::string> Again;
   replay(
       *P.G, A, Sol,
-      [&](const VarDecl *V) { Again.push_back(V->getName().str()); },
+      [&](const CFGBlock &, const VarDecl *V) {
+        Again.push_back(V->getName().str());
+      },
       [](const CFGBlock &, const Assigned::State &) {});
   llvm::sort(Again);
   EXPECT_EQ(Again, (std::vector<std::string>{"A", "B"}));
@@ -172,7 +174,7 @@ TEST(Solver, WidensANonMonotoneAnalysisAndSaysSo) {
   // still are.
   unsigned Events = 0, Exits = 0;
   replay(
-      *P.G, C, Sol, [&](int) { ++Events; },
+      *P.G, C, Sol, [&](const CFGBlock &, int) { ++Events; },
       [&](const CFGBlock &, const Counter::State &) { ++Exits; });
   EXPECT_GT(Events, 0u);
   EXPECT_EQ(Exits, 0u);
