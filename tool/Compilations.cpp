@@ -100,8 +100,8 @@ private:
 
 /// Wraps a database so that every command it returns is adjusted for the
 /// tool (see getToolAdjuster).
-std::unique_ptr<CompilationDatabase> adjustedForTool(
-    std::unique_ptr<CompilationDatabase> DB);
+std::unique_ptr<CompilationDatabase>
+adjustedForTool(std::unique_ptr<CompilationDatabase> DB);
 
 } // namespace
 
@@ -180,8 +180,7 @@ LoadedCompilations loadFromCompilerArgs(const std::vector<std::string> &Args) {
                                                     ErrorMessage);
   if (!DB) {
     Result.Error = "invalid compiler arguments after '--'" +
-                   (ErrorMessage.empty() ? std::string()
-                                         : ": " + ErrorMessage);
+                   (ErrorMessage.empty() ? std::string() : ": " + ErrorMessage);
     return Result;
   }
   // A non-empty ErrorMessage with a database means the driver complained
@@ -206,8 +205,8 @@ LoadedCompilations loadFromLLVMConfig(bool NeedC, bool NeedCxx) {
   if (NeedC)
     Fetch("--cflags", CFlags);
 
-  Result.Database = adjustedForTool(
-      std::make_unique<LLVMConfigCompilationDatabase>(
+  Result.Database =
+      adjustedForTool(std::make_unique<LLVMConfigCompilationDatabase>(
           currentDirectory(), std::move(CxxFlags), std::move(CFlags)));
   Result.Description = "the flags of '" + llvmConfigPath() + "'";
   return Result;

@@ -43,9 +43,9 @@ void resolve(Finding &F, SourceCache &Sources, StringRef ProjectRoot) {
   F.NoteFiles.clear();
   F.NotePositions.clear();
   for (const tooling::DiagnosticMessage &N : E.Notes) {
-    std::string NoteFile =
-        N.FilePath.empty() ? std::string()
-                           : resolvePath(N.FilePath, E.BuildDirectory);
+    std::string NoteFile = N.FilePath.empty()
+                               ? std::string()
+                               : resolvePath(N.FilePath, E.BuildDirectory);
     F.NotePositions.push_back(NoteFile.empty()
                                   ? Position()
                                   : Sources.position(NoteFile, N.FileOffset));
@@ -150,8 +150,7 @@ private:
       return SourceLocation();
     }
     FileID ID = Sources.getOrCreateFileID(*File, SrcMgr::C_User);
-    std::optional<llvm::MemoryBufferRef> Buffer =
-        Sources.getBufferOrNone(ID);
+    std::optional<llvm::MemoryBufferRef> Buffer = Sources.getBufferOrNone(ID);
     if (!Buffer || Offset > Buffer->getBufferSize())
       return SourceLocation();
     return Sources.getLocForStartOfFile(ID).getLocWithOffset(Offset);
@@ -178,8 +177,8 @@ private:
     }
     for (const auto &FileAndReplacements : M.Fix) {
       for (const tooling::Replacement &Repl : FileAndReplacements.second) {
-        SourceLocation Begin = location(Repl.getFilePath(), Repl.getOffset(),
-                                        BuildDirectory);
+        SourceLocation Begin =
+            location(Repl.getFilePath(), Repl.getOffset(), BuildDirectory);
         if (Begin.isInvalid())
           continue;
         B << FixItHint::CreateReplacement(

@@ -1,7 +1,7 @@
 //===- ApiModelTest.cpp ---------------------------------------------------===//
 
-#include "TestAST.h"
 #include "engine/ApiModel.h"
+#include "TestAST.h"
 #include "engine/NameMatcher.h"
 #include "gtest/gtest.h"
 
@@ -26,10 +26,13 @@ TEST(NameMatcher, MatchesThroughInlineNamespacesAndTemplates) {
   EXPECT_TRUE(declHasQualifiedName(M, "S::f"));
   EXPECT_FALSE(declHasQualifiedName(M, "b::S::f"));
   EXPECT_FALSE(declHasQualifiedName(M, "::S::f"));
-  auto G = match(cxxMethodDecl(hasName("g"), ofClass(classTemplateSpecializationDecl())).bind("m"),
-                 TU.ctx());
+  auto G = match(
+      cxxMethodDecl(hasName("g"), ofClass(classTemplateSpecializationDecl()))
+          .bind("m"),
+      TU.ctx());
   ASSERT_FALSE(G.empty());
-  EXPECT_TRUE(declHasQualifiedName(G.front().getNodeAs<NamedDecl>("m"), "W::g"));
+  EXPECT_TRUE(
+      declHasQualifiedName(G.front().getNodeAs<NamedDecl>("m"), "W::g"));
 }
 
 TEST(NameMatcher, SplitsOptionLists) {
@@ -48,7 +51,8 @@ TEST(ApiModel, CreateTargetMachineOnlyWhenItReturnsARawPointer) {
   ApiModel M;
   using namespace ast_matchers;
   auto Raw = match(cxxMethodDecl(hasName("createTargetMachine"),
-                                 ofClass(hasName("::llvm::Target"))).bind("m"),
+                                 ofClass(hasName("::llvm::Target")))
+                       .bind("m"),
                    TU.ctx());
   ASSERT_EQ(Raw.size(), 1u);
   const auto *FD = Raw.front().getNodeAs<FunctionDecl>("m");
@@ -56,7 +60,8 @@ TEST(ApiModel, CreateTargetMachineOnlyWhenItReturnsARawPointer) {
   ASSERT_NE(R, nullptr);
   EXPECT_EQ(R->Kind->Name, "TargetMachine");
   auto Other = match(cxxMethodDecl(hasName("createTargetMachine"),
-                                   ofClass(hasName("::other::Target"))).bind("m"),
+                                   ofClass(hasName("::other::Target")))
+                         .bind("m"),
                      TU.ctx());
   ASSERT_EQ(Other.size(), 1u);
   EXPECT_EQ(M.find(Other.front().getNodeAs<FunctionDecl>("m"), Effect::Creates,
@@ -91,12 +96,15 @@ TEST(ApiModel, UserRowsAndLLVMApis) {
   const FunctionDecl *Make = nullptr, *Free = nullptr, *Dispose = nullptr;
   using namespace ast_matchers;
   Make = match(functionDecl(hasName("makeTM")).bind("f"), TU.ctx())
-             .front().getNodeAs<FunctionDecl>("f");
+             .front()
+             .getNodeAs<FunctionDecl>("f");
   Free = match(functionDecl(hasName("freeTM")).bind("f"), TU.ctx())
-             .front().getNodeAs<FunctionDecl>("f");
+             .front()
+             .getNodeAs<FunctionDecl>("f");
   Dispose = match(functionDecl(hasName("LLVMDisposeTargetMachine")).bind("f"),
                   TU.ctx())
-                .front().getNodeAs<FunctionDecl>("f");
+                .front()
+                .getNodeAs<FunctionDecl>("f");
   EXPECT_NE(M.find(Make, Effect::Creates, ReturnValue), nullptr);
   EXPECT_NE(M.find(Free, Effect::Releases, 0), nullptr);
   EXPECT_NE(M.find(Free, Effect::Releases, 3), nullptr); // any argument

@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TestAST.h"
 #include "engine/LifetimeAnalysis.h"
+#include "TestAST.h"
 #include "gtest/gtest.h"
 
 using namespace clang;
@@ -200,11 +200,11 @@ TEST(LifetimeAnalysis, MemberBindings) {
     void f() {}
   )cpp");
   using namespace ast_matchers;
-  const auto *Ctor = match(cxxConstructorDecl(ofClass(hasName("C")),
-                                              isDefinition()).bind("c"),
-                           TU.ctx())
-                         .front()
-                         .getNodeAs<CXXConstructorDecl>("c");
+  const auto *Ctor =
+      match(cxxConstructorDecl(ofClass(hasName("C")), isDefinition()).bind("c"),
+            TU.ctx())
+          .front()
+          .getNodeAs<CXXConstructorDecl>("c");
   ApiModel Model;
   LifetimeAnalysis LA(Model, TU.ctx());
   LifetimeFacts F = LA.analyze(Ctor, Ctor->getBody());

@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TestAST.h"
 #include "engine/OwnershipAnalysis.h"
+#include "TestAST.h"
 #include "gtest/gtest.h"
 
 using namespace clang;
@@ -50,7 +50,7 @@ TEST(OwnershipAnalysis, DiscardedAndTemporary) {
     })cpp");
   ASSERT_TRUE(R.Facts.Analysed);
   EXPECT_EQ(R.reasons(), (std::vector<LeakReason>{LeakReason::Discarded,
-                                                   LeakReason::Temporary}));
+                                                  LeakReason::Temporary}));
   ASSERT_EQ(R.Facts.Objects.size(), 2u);
   EXPECT_EQ(R.Facts.Objects[0].Creator, "llvm::Target::createTargetMachine");
 }
@@ -81,7 +81,8 @@ TEST(OwnershipAnalysis, EarlyReturnLeaksOnThatPathOnly) {
   const LeakFact &L = R.Facts.Leaks[0];
   EXPECT_EQ(L.Reason, LeakReason::AtExit);
   EXPECT_TRUE(L.ReleasedOnOtherPaths);
-  EXPECT_EQ(R.line(L.Where), R.line(R.Facts.Objects[0].Site->getBeginLoc()) + 2);
+  EXPECT_EQ(R.line(L.Where),
+            R.line(R.Facts.Objects[0].Site->getBeginLoc()) + 2);
   ASSERT_NE(L.Holder, nullptr);
   EXPECT_EQ(L.Holder->getName(), "TM");
 }
@@ -201,7 +202,8 @@ TEST(OwnershipAnalysis, MemberStoresAndOverwrites) {
   OwnershipAnalysis OA(Model, R.TU.ctx());
   auto Method = [&](StringRef N) {
     return match(cxxMethodDecl(hasName(N)).bind("m"), R.TU.ctx())
-        .front().getNodeAs<CXXMethodDecl>("m");
+        .front()
+        .getNodeAs<CXXMethodDecl>("m");
   };
   for (StringRef N : {"lazy", "replace", "clobber"}) {
     const CXXMethodDecl *M = Method(N);

@@ -144,7 +144,8 @@ struct ParsedTU {
 
   const clang::FunctionDecl *function(llvm::StringRef Name) {
     using namespace clang::ast_matchers;
-    auto M = match(functionDecl(hasName(Name), isDefinition()).bind("f"), ctx());
+    auto M =
+        match(functionDecl(hasName(Name), isDefinition()).bind("f"), ctx());
     return M.empty() ? nullptr : M.front().getNodeAs<clang::FunctionDecl>("f");
   }
 };
