@@ -72,6 +72,7 @@ ApiModel::ApiModel() {
       R.BindTo = S.BindTo;
       R.OnFailureOnly = S.OnFailureOnly;
       R.WrittenOnFailure = S.WrittenOnFailure;
+      R.GivesBack = S.GivesBack;
       R.Since = S.Since;
       R.Until = S.Until;
       Rows.add(R);

@@ -62,6 +62,7 @@ enum class KindId : uint8_t {
   OrcResourceTracker,
   OrcObjectLayer,
   Binary,
+  ObjectFile,
   GenericValue,
   TargetMachineOptions,
   OperandBundle,
@@ -152,6 +153,10 @@ struct ApiRow {
   bool OnFailureOnly = false;
   /// Creates through an out-parameter whether or not the call fails.
   bool WrittenOnFailure = false;
+  /// Creates only: the out-parameter receives the object passed as
+  /// argument GivesBack, handed back to the caller (LLVMRemoveModule), not a
+  /// new one; -1 if none.
+  int GivesBack = -1;
   /// The LLVM major versions known to declare it (0: no bound).
   unsigned Since = 0, Until = 0;
 

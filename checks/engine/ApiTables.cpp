@@ -73,7 +73,7 @@ const ResourceKind Kinds[] = {
      CarriesOwner},
 // The LLVM C API's other handles with a dispose function (facts §4.1).
 #define C_HANDLE(Id, Opaque, Ref, Dispose)                                     \
-  { K::Id, #Id, {Opaque}, {Ref}, "", Dispose, Ref, CApiHandle }
+  {K::Id, #Id, {Opaque}, {Ref}, "", Dispose, Ref, CApiHandle}
     C_HANDLE(Builder, "LLVMOpaqueBuilder", "LLVMBuilderRef",
              "LLVMDisposeBuilder"),
     C_HANDLE(PassManager, "LLVMOpaquePassManager", "LLVMPassManagerRef",
@@ -113,6 +113,9 @@ const ResourceKind Kinds[] = {
     C_HANDLE(OrcObjectLayer, "LLVMOrcOpaqueObjectLayer",
              "LLVMOrcObjectLayerRef", "LLVMOrcDisposeObjectLayer"),
     C_HANDLE(Binary, "LLVMOpaqueBinary", "LLVMBinaryRef", "LLVMDisposeBinary"),
+    // Object.h: deprecated for LLVMBinaryRef, still in use.
+    C_HANDLE(ObjectFile, "LLVMOpaqueObjectFile", "LLVMObjectFileRef",
+             "LLVMDisposeObjectFile"),
     C_HANDLE(GenericValue, "LLVMOpaqueGenericValue", "LLVMGenericValueRef",
              "LLVMDisposeGenericValue"),
     C_HANDLE(TargetMachineOptions, "LLVMOpaqueTargetMachineOptions",
@@ -280,6 +283,10 @@ const RowSpec CApiRows[] = {
     releases("LLVMDisposeDIBuilder", K::DIBuilder, 0),
     creates("LLVMCreateBinary", K::Binary),
     releases("LLVMDisposeBinary", K::Binary, 0),
+    // LLVMCreateObjectFile takes the buffer over (LLVMCreateBinary does not).
+    creates("LLVMCreateObjectFile", K::ObjectFile),
+    consumes("LLVMCreateObjectFile", K::MemoryBuffer, 0),
+    releases("LLVMDisposeObjectFile", K::ObjectFile, 0),
     creates("LLVMCreateDisasm", K::DisasmContext),
     creates("LLVMCreateDisasmCPU", K::DisasmContext),
     creates("LLVMCreateDisasmCPUFeatures", K::DisasmContext),
@@ -294,7 +301,8 @@ const RowSpec CApiRows[] = {
     consumes("LLVMCreateJITCompilerForModule", K::Module, 1),
     consumes("LLVMCreateMCJITCompilerForModule", K::Module, 1),
     consumes("LLVMAddModule", K::Module, 1),
-    createsOut("LLVMRemoveModule", K::Module, 2),
+    // The module written is the one passed, given back by the engine.
+    createsOut("LLVMRemoveModule", K::Module, 2).givesBack(1),
     releases("LLVMDisposeExecutionEngine", K::ExecutionEngine, 0),
     creates("LLVMRunFunction", K::GenericValue),
     creates("LLVMCreateGenericValueOfInt", K::GenericValue),

@@ -27,6 +27,9 @@ struct RowSpec {
   int BindTo = -1;
   bool OnFailureOnly = false;
   bool WrittenOnFailure = false;
+  /// Creates through an out-parameter the object passed as argument
+  /// GivesBack, which the call hands back to the caller (-1: a new one).
+  int GivesBack = -1;
   /// The LLVM major versions whose headers were checked to declare it:
   /// from Since (0: 14, the oldest supported) to Until (0: the newest).
   /// Only ApiModelRowsTest reads them: a row for a function a user's LLVM
@@ -56,6 +59,12 @@ struct RowSpec {
   constexpr RowSpec writtenOnFailure() const {
     RowSpec R = *this;
     R.WrittenOnFailure = true;
+    return R;
+  }
+  /// The out-parameter receives argument \p A back, owned by the caller.
+  constexpr RowSpec givesBack(int A) const {
+    RowSpec R = *this;
+    R.GivesBack = A;
     return R;
   }
   constexpr RowSpec since(unsigned Major) const {

@@ -321,6 +321,20 @@ bool OwnershipFlow::transferOutParameter(const CallSite &CS, unsigned I,
   const auto *UO = dyn_cast<UnaryOperator>(CS.Args[I]->IgnoreParenImpCasts());
   if (!R || !UO || UO->getOpcode() != UO_AddrOf || !tracked(R->Kind))
     return false;
+  if (R->GivesBack >= 0) {
+    // The object passed comes back: ours again if this function gave it
+    // away before (`LLVMAddModule` then `LLVMRemoveModule`), the caller's
+    // if it was.
+    Tokens V = valueOf(CS.arg(R->GivesBack), S);
+    for (unsigned T : V)
+      if (S.Released.contains(T)) {
+        S.Released.erase(T);
+        S.Owned.insert(T);
+        GivenBack[CS.Call].insert(T); // unless the call fails
+      }
+    storeTo(UO->getSubExpr(), V, CS.Call, S);
+    return true;
+  }
   unsigned Obj = objectFor(CS.Call, R->Kind, R->Name.str(), I);
   Objects[Obj].OnFailureOnly = R->OnFailureOnly;
   Objects[Obj].WrittenOnFailure = R->WrittenOnFailure;
@@ -687,7 +701,7 @@ const Expr *OwnershipFlow::testedCall(const CFGBlock &From,
 // message is written; zero means success, when the message is not.
 void OwnershipFlow::refineOutParameters(const CFGBlock &From,
                                         unsigned SuccIndex, State &S) {
-  if (OutObjects.empty() && ConsumedOnSuccess.empty())
+  if (OutObjects.empty() && ConsumedOnSuccess.empty() && GivenBack.empty())
     return;
   bool Negated = false;
   const Expr *E = testedCall(From, Negated);
@@ -703,6 +717,14 @@ void OwnershipFlow::refineOutParameters(const CFGBlock &From,
           S.Owned.insert(T);
           S.Released.erase(T);
           S.TakenIfSuccess.erase(T);
+        }
+    // It did not give the object back: the callee still has it.
+    auto G = GivenBack.find(E);
+    if (G != GivenBack.end())
+      for (unsigned T : G->second)
+        if (S.Owned.contains(T)) {
+          S.Owned.erase(T);
+          S.Released.insert(T);
         }
   }
   auto It = OutObjects.find(E);

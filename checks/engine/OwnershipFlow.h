@@ -195,6 +195,8 @@ private:
   /// whether it failed.
   llvm::DenseMap<const Expr *, llvm::SmallVector<unsigned, 2>> OutObjects;
   llvm::DenseMap<const Expr *, Tokens> ConsumedOnSuccess;
+  /// Objects a call gives back only when it succeeds (LLVMRemoveModule).
+  llvm::DenseMap<const Expr *, Tokens> GivenBack;
   /// The call whose result a variable last received (`Err = f(&J)`).
   llvm::DenseMap<const VarDecl *, const Expr *> LastResult;
   llvm::SmallPtrSet<const Stmt *, 4> CtorInitExprs;
