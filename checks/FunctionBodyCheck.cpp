@@ -49,7 +49,9 @@ void FunctionBodyCheck::check(const MatchFinder::MatchResult &Result) {
   const Decl *D = nullptr;
   const Stmt *Body = nullptr;
   if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn")) {
-    if (FD->isDependentContext() || !FD->hasBody())
+    // An invalid declaration (a return type that did not compile) has lost
+    // statements: what it would hand over or release is not there.
+    if (FD->isDependentContext() || !FD->hasBody() || FD->isInvalidDecl())
       return;
     if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
         MD && MD->getParent()->isLambda())
@@ -57,7 +59,8 @@ void FunctionBodyCheck::check(const MatchFinder::MatchResult &Result) {
     D = FD;
     Body = FD->getBody();
   } else if (const auto *LE = Result.Nodes.getNodeAs<LambdaExpr>("lambda")) {
-    if (LE->getCallOperator()->isDependentContext())
+    if (LE->getCallOperator()->isDependentContext() ||
+        LE->getCallOperator()->isInvalidDecl())
       return;
     D = LE->getCallOperator();
     Body = LE->getBody();

@@ -483,9 +483,10 @@ void OwnershipFlow::VisitCXXConstructExpr(const CXXConstructExpr *CE,
 
 void OwnershipFlow::VisitRecoveryExpr(const RecoveryExpr *RE, State &S) {
   if (std::optional<CallSite> CS = CallSite::of(RE))
-    transferCall(*CS, S);
-  else
-    VisitExpr(RE, S);
+    return transferCall(*CS, S);
+  // Code that did not compile may hand over what it uses: no evidence.
+  for (const Expr *Sub : RE->subExpressions())
+    escape(consume(Sub, S), S);
 }
 
 void OwnershipFlow::VisitCXXDeleteExpr(const CXXDeleteExpr *DE, State &S) {
