@@ -13,6 +13,9 @@ using namespace clang::tidy;
 
 namespace clang::tidy::llvmown::tool {
 
+static constexpr llvm::StringLiteral OnlyOwnChecks =
+    "-clang-analyzer-*,-clang-diagnostic-*";
+
 std::unique_ptr<ClangTidyOptionsProvider> LayeredOptions::makeProvider(
     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS) const {
   if (!FS)
@@ -62,6 +65,12 @@ bool buildOptions(const ToolOptions &Opts, LayeredOptions &Layers) {
 
   if (Opts.Checks)
     Layers.Overrides.Checks = *Opts.Checks;
+  // Only the llvmown checks run: a project's configuration that enables
+  // clang's analyzer or compiler warnings (`Checks: '*'`, for clang-tidy)
+  // must not make findings of them here. Errors are reported regardless.
+  Layers.Overrides.Checks =
+      (Layers.Overrides.Checks ? *Layers.Overrides.Checks + "," : "") +
+      OnlyOwnChecks.str();
   if (Opts.HeaderFilter)
     Layers.Overrides.HeaderFilterRegex = *Opts.HeaderFilter;
   if (!Opts.ExtraArgs.empty())
@@ -98,6 +107,15 @@ std::vector<std::string> enabledChecks(const LayeredOptions &Layers,
                                        llvm::StringRef File) {
   ClangTidyOptions Effective = Layers.makeProvider()->getOptions(File);
   return getCheckNames(Effective, /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+}
+
+std::string checksText(const LayeredOptions &Layers, llvm::StringRef File) {
+  std::string Text =
+      Layers.makeProvider()->getOptions(File).Checks.value_or("");
+  llvm::StringRef Shown(Text);
+  Shown.consume_back(OnlyOwnChecks);
+  Shown.consume_back(",");
+  return Shown.str();
 }
 
 } // namespace clang::tidy::llvmown::tool

@@ -38,6 +38,10 @@ struct LayeredOptions {
 /// invalid --config / --config-file or --header-filter.
 bool buildOptions(const ToolOptions &Opts, LayeredOptions &Layers);
 
+/// The Checks text that applies to File, as the user wrote it: without the
+/// filter the tool appends to keep clang's own checks out.
+std::string checksText(const LayeredOptions &Layers, llvm::StringRef File);
+
 /// The checks enabled for File, sorted.
 std::vector<std::string> enabledChecks(const LayeredOptions &Layers,
                                        llvm::StringRef File);

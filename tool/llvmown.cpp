@@ -88,10 +88,8 @@ int listChecks(const LayeredOptions &Layers, StringRef FileForOptions,
                bool Verbose) {
   std::vector<std::string> Names = enabledChecks(Layers, FileForOptions);
   if (Names.empty()) {
-    error()
-        << "no checks enabled by '"
-        << Layers.makeProvider()->getOptions(FileForOptions).Checks.value_or("")
-        << "'\n";
+    error() << "no checks enabled by '" << checksText(Layers, FileForOptions)
+            << "'\n";
     return ExitError;
   }
   llvm::outs() << "Enabled checks:\n";
@@ -665,8 +663,7 @@ int Driver::run() {
     if (enabledChecks(Layers, File).empty()) {
       std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Provider =
           Layers.makeProvider();
-      error() << "no checks enabled by '"
-              << Provider->getOptions(File).Checks.value_or("") << "'";
+      error() << "no checks enabled by '" << checksText(Layers, File) << "'";
       // A project's .clang-tidy listing only other checks is the usual
       // cause; say which file and what to do.
       for (const auto &[Options, Source] : Provider->getRawOptions(File))
