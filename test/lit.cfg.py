@@ -52,6 +52,20 @@ def q(path):
     return shlex.quote(path)
 
 
+def llvm_major():
+    try:
+        out = subprocess.run([config.llvm_config, "--version"],
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                             check=True, timeout=30)
+        return out.stdout.decode().strip().split(".")[0]
+    except (OSError, subprocess.SubprocessError):
+        return "0"
+
+
+# The LLVM the product is built against: %llvm_major, feature llvm-N.
+major = llvm_major()
+config.available_features.add("llvm-" + major)
+
 # The interpreter running lit: already resolved (a pyenv shim, which CMake may
 # have found, costs a tenth of a second per call).
 python = q(sys.executable or config.python_executable)
@@ -76,6 +90,7 @@ config.substitutions.extend([
     ("%llvmown", q(config.llvmown_tool)),
     ("%llvm_include", q(llvm_include_dir())),
     ("%llvm_config", q(config.llvm_config)),
+    ("%llvm_major", major),
     ("%clang_tidy_14", "/usr/bin/clang-tidy-14"),
     ("%clang_tidy", q(config.clang_tidy)),
     ("%clangxx", q(config.clangxx)),

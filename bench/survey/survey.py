@@ -2,7 +2,7 @@
 """Runs llvmown over real projects that use LLVM, as a new user would.
 
     survey.py [--out DIR] [--jobs N] [--llvmown PATH] [--no-install]
-              [--timeout S] CHECKOUT...
+              [--timeout S] [--projects TSV] [--verdicts TSV] CHECKOUT...
 
 Each CHECKOUT is a directory whose name is a `project` of projects.tsv
 (NAME=DIR names it otherwise), checked out at that row's commit. For each,
@@ -16,6 +16,9 @@ each one separately (so that a crash is one unit's), and writes to DIR:
     findings.tsv   every finding, with its verdict from verdicts.tsv
     report.md      per project: units, failures, crashes, findings per
                    check, time; per check: precision from the verdicts
+
+--projects and --verdicts name other tables than the ones beside this
+script (to survey a project of your own before proposing its row).
 
 Exit status: 0 if every project was surveyed, 1 if one could not be (no
 checkout, configure failed), 2 for a usage error.
@@ -31,13 +34,24 @@ import os
 import re
 import resource
 import shlex
+import shutil
 import subprocess
 import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-CLANG = "/usr/lib/llvm-19/bin/clang"
+
+
+
+def newest_clang():
+    """The header scan needs a clang driver, any version: the newest."""
+    found = glob.glob("/usr/lib/llvm-*/bin/clang")
+    found.sort(key=lambda p: int(re.search(r"llvm-(\d+)", p).group(1)))
+    return found[-1] if found else "clang"
+
+
+CLANG = newest_clang()
 LLVM_HEADER = re.compile(r"/include/(llvm|llvm-c|mlir)/")
 
 
@@ -104,6 +118,9 @@ def generated_database(row, src):
 
 
 def cmake_database(row, src, build):
+    # A build folder configured before (another compiler, other -D
+    # arguments) keeps its cache: start from nothing so the row decides.
+    shutil.rmtree(build, ignore_errors=True)
     cmd = ["cmake", "-S", src, "-B", build, "-G", "Ninja",
            "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON",
            "-DLLVM_DIR=/usr/lib/llvm-%s/lib/cmake/llvm" % row["llvm"]]
@@ -141,13 +158,22 @@ def includes_llvm(entry):
             cmd.append(a)
     r = run(cmd + ["-M", "-MG", "-w", entry["file"]], cwd=entry["directory"],
             timeout=300)
+    if r.returncode != 0:
+        # Not "no LLVM headers": the scan itself failed (an unknown flag, an
+        # #error); the unit is reported as not scanned, with the reason.
+        return r.stderr.strip().splitlines()[:3] or ["exit %d" % r.returncode]
     return bool(LLVM_HEADER.search(r.stdout))
 
 
 # --- running llvmown -------------------------------------------------------
 
 def run_unit(llvmown, db_dir, src, file, sarif, timeout):
+    # A project's .clang-tidy may disable llvmown-* (it was written for
+    # clang-tidy); findings in its own files (a unity build's included
+    # sources) count, those in LLVM's headers do not.
     cmd = [llvmown, "-p", db_dir, "--project-root=" + src, "--format=sarif",
+           "--checks=-*,llvmown-*",
+           "--header-filter=^" + re.escape(os.path.join(src, "")),
            "-o", sarif, "--quiet", file]
     try:
         r = run(cmd, timeout=timeout)
@@ -164,7 +190,10 @@ def survey(row, src, opts):
     name = row["project"]
     out = os.path.join(opts.out, name)
     os.makedirs(os.path.join(out, "sarif"), exist_ok=True)
-    head = run(["git", "-C", src, "rev-parse", "HEAD"]).stdout.strip()
+    # Only the checkout's own repository counts, not one it sits in.
+    top = run(["git", "-C", src, "rev-parse", "--show-toplevel"]).stdout.strip()
+    head = run(["git", "-C", src, "rev-parse", "HEAD"]).stdout.strip() \
+        if top and os.path.realpath(top) == os.path.realpath(src) else ""
     stats = {"project": name, "commit": head[:12] or row["commit"],
              "llvm": row["llvm"]}
     if head and not head.startswith(row["commit"]):
@@ -179,15 +208,22 @@ def survey(row, src, opts):
         entries = generated_database(row, src)
     if entries is None:
         return None
+    # A file listed twice (two targets) is one unit.
+    seen = set()
+    entries = [e for e in entries
+               if not (e["file"] in seen or seen.add(e["file"]))]
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(entries, f, indent=1)
     start = time.time()
     with cf.ThreadPoolExecutor(opts.jobs) as ex:
         keep = list(ex.map(includes_llvm, entries))
-    units = [e["file"] for e, k in zip(entries, keep) if k]
-    stats.update(units_in_db=len(entries), units=len(units))
-    log("%s: %d of %d units include LLVM headers" %
-        (name, len(units), len(entries)))
+    units = [e["file"] for e, k in zip(entries, keep) if k is True]
+    unscanned = [(e["file"], k) for e, k in zip(entries, keep)
+                 if isinstance(k, list)]
+    stats.update(units_in_db=len(entries), units=len(units),
+                 unscanned=len(unscanned))
+    log("%s: %d of %d units include LLVM headers, %d could not be scanned" %
+        (name, len(units), len(entries), len(unscanned)))
     cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     parts = [os.path.join(out, "sarif", "%04d.sarif" % i)
              for i in range(len(units))]
@@ -199,6 +235,8 @@ def survey(row, src, opts):
     for kind in ("ok", "error", "crash", "timeout"):
         stats[kind] = sum(1 for k, _ in results if k == kind)
     with open(os.path.join(out, "problems.log"), "w") as f:
+        for u, why in unscanned:
+            f.write("== scan-failed %s\n%s\n" % (u, "\n".join(why)))
         for u, (k, text) in zip(units, results):
             if k != "ok":
                 f.write("== %s %s\n%s\n" % (k, u, text))
@@ -249,13 +287,15 @@ def report(all_stats, verdicts, out):
                                x["message"]]) + "\n")
     lines = ["# llvmown survey", "",
              "| project | commit | LLVM | units in database | units with "
-             "LLVM headers | analysed | failed to compile | crashes | "
-             "timeouts | findings | CPU s |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+             "LLVM headers | not scanned | analysed | failed to compile | "
+             "crashes | timeouts | findings | CPU s |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | "
+             "--- | --- |"]
     for s in all_stats:
-        lines.append("| %s | %s | %s | %d | %d | %d | %d | %d | %d | %d | %.1f |" % (
+        lines.append("| %s | %s | %s | %d | %d | %d | %d | %d | %d | %d | %d "
+                     "| %.1f |" % (
             s["project"], s["commit"], s["llvm"], s["units_in_db"], s["units"],
-            s["ok"], s["error"], s["crash"], s["timeout"], len(s["findings"]),
+            s.get("unscanned", 0), s["ok"], s["error"], s["crash"], s["timeout"], len(s["findings"]),
             s["cpu"]))
     lines += ["", "| check | findings | bug | by-design | false-positive | "
               "unreviewed | precision |", "| --- | --- | --- | --- | --- | --- | --- |"]
@@ -283,13 +323,15 @@ def main():
     p.add_argument("--llvmown", default=os.path.join(ROOT, "build", "bin", "llvmown"))
     p.add_argument("--timeout", type=int, default=900)
     p.add_argument("--no-install", dest="install", action="store_false")
+    p.add_argument("--projects", default=os.path.join(HERE, "projects.tsv"))
+    p.add_argument("--verdicts", default=os.path.join(HERE, "verdicts.tsv"))
     p.add_argument("checkouts", nargs="+")
     opts = p.parse_args()
     if not os.access(opts.llvmown, os.X_OK):
         sys.stderr.write("survey: no llvmown at %s (build it first)\n" % opts.llvmown)
         return 2
-    rows = {r["project"]: r for r in read_tsv(os.path.join(HERE, "projects.tsv"))}
-    verdicts = read_tsv(os.path.join(HERE, "verdicts.tsv"))
+    rows = {r["project"]: r for r in read_tsv(opts.projects)}
+    verdicts = read_tsv(opts.verdicts)
     opts.out = os.path.abspath(opts.out)
     os.makedirs(opts.out, exist_ok=True)
     all_stats, failed = [], 0
