@@ -359,11 +359,14 @@ void LifetimeFlow::transferObject(const CallSite &CS, State &S,
              Model.hasVerb(MD, Resets | ReleasesPointee)) {
     S.Env.erase(L); // the holder no longer owns its module
   }
-  // A module pushed into a member container is stored there.
-  if (const FieldDecl *F = thisField(O)) {
+  // A module pushed into a member container is stored there. The context
+  // itself handed to a member's method (`Factory.build(Ctx)`) stores no
+  // module, nor does a const method.
+  if (const FieldDecl *F = thisField(O); F && !(MD && MD->isConst())) {
     Binding Stored;
     for (const Expr *A : CS.Args)
-      Stored.absorb(valueOf(A, S));
+      if (!isOwnerKind(kindOf(A->getType())))
+        Stored.absorb(valueOf(A, S));
     if (!Stored.empty()) {
       Stored.Site = CS.Call;
       noteFieldBinds(F, Stored.O, CS.Call);

@@ -97,3 +97,34 @@ int translateAndRun() {
   }
   return runModule(std::move(*Mod), std::move(Ctx));
 }
+
+// Must not flag: a member object's method is given a local context and
+// returns a module that stays local (mull's mutation test bed). Handing the
+// context to the member stores no module in it.
+struct IRBuilderFixture {
+  std::unique_ptr<Module> build(StringRef Source, LLVMContext &C);
+  bool verify(const Module &M) const;
+};
+class MutationBed {
+  IRBuilderFixture Fixture;
+
+public:
+  bool tryOnce(StringRef Source) {
+    LLVMContext Ctx;
+    std::unique_ptr<Module> M = Fixture.build(Source, Ctx);
+    // A const method of the member only looks at the module.
+    return M && Fixture.verify(*M);
+  }
+};
+
+// Must flag: a module of a local context pushed into a member container.
+class ModuleCache {
+  std::vector<std::unique_ptr<Module>> Modules;
+
+public:
+  void load(StringRef Path) {
+    LLVMContext Ctx;
+    SMDiagnostic Err;
+    Modules.push_back(parseIRFile(Path, Err, Ctx)); // WARN: module stored here belongs to LLVMContext 'Ctx', which is destroyed when the function returns // NOTE: the module is bound to 'Ctx' here
+  }
+};
