@@ -110,8 +110,12 @@ def generated_database(row, src):
         for path in sorted(glob.glob(os.path.join(src, pattern), recursive=True)):
             cxx = not path.endswith(".c")
             args = [CLANG + ("++" if cxx else "")] + llvm_flags(row, cxx)
+            # The row's -std is for its C++ units (or its C units): the
+            # other language keeps llvm-config's or the default.
             args += [f if not f.startswith("-I") or os.path.isabs(f[2:])
-                     else "-I" + os.path.join(src, f[2:]) for f in flags]
+                     else "-I" + os.path.join(src, f[2:]) for f in flags
+                     if not (f.startswith("-std=") and
+                             ("++" in f) != cxx)]
             entries.append({"directory": src, "file": path,
                             "arguments": args + ["-c", path]})
     return entries
