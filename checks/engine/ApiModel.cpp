@@ -210,8 +210,15 @@ void ApiModel::printCApiTable(llvm::raw_ostream &OS) const {
     if (K->Id == KindId::UserPair)
       continue;
     std::vector<std::string> Created = Names(*K, {Effect::Creates});
-    if (K->is(CreatedByAnyReturn))
-      Created.insert(Created.begin(), "every function returning it");
+    if (K->is(CreatedByAnyReturn)) {
+      std::vector<std::string> Null = Names(*K, {Effect::ReturnsNull});
+      std::string Every = "every function returning it";
+      for (size_t I = 0; I < Null.size(); ++I)
+        Every += (I ? ", " : " except ") + Null[I];
+      if (!Null.empty())
+        Every += " (always null)";
+      Created.insert(Created.begin(), Every);
+    }
     std::vector<std::string> Released = Names(*K, {Effect::Releases});
     if (K->Id == KindId::Module)
       Released.push_back("`LLVMContextDispose` of its context");

@@ -130,6 +130,9 @@ enum class Effect {
   Borrows,
   /// Returns a pointer owned by something else: never release it.
   ReturnsBorrowed,
+  /// Returns a handle that is always null (an LLVMErrorRef of a call that
+  /// cannot fail): nothing to release, and releasing it is harmless.
+  ReturnsNull,
 };
 
 /// One fact about one API. Built-in rows are written with the builders in

@@ -442,6 +442,9 @@ const RowSpec CApiRows[] = {
     // Error.h: LLVMGetErrorMessage consumes the error and returns new[].
     creates("LLVMGetErrorMessage", K::ErrorMessage),
     releases("LLVMDisposeErrorMessage", K::ErrorMessage, 0),
+    // Returns an LLVMErrorRef that is always null (OrcV2CBindings.cpp):
+    // nothing to consume, though consuming it is harmless.
+    returnsNull("LLVMOrcDisposeLLJIT", K::Error),
     releases("LLVMConsumeError", K::Error, 0),
     releases("LLVMGetErrorMessage", K::Error, 0),
     // Not in LLVM 19's headers; in 22's (20 and 21 not checked).

@@ -100,6 +100,9 @@ constexpr RowSpec borrows(const char *Name, KindId Kind, int Arg) {
 constexpr RowSpec returnsBorrowed(const char *Name, KindId Kind) {
   return {Name, Effect::ReturnsBorrowed, Kind, ReturnValue};
 }
+constexpr RowSpec returnsNull(const char *Name, KindId Kind) {
+  return {Name, Effect::ReturnsNull, Kind, ReturnValue};
+}
 
 /// The resource kinds (C++ classes also list the opaque struct behind the C
 /// handle typedef, so `struct LLVMOpaqueTargetMachine *` is recognised).

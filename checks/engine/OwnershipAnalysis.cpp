@@ -165,9 +165,11 @@ OwnershipAnalysis::createdKind(const FunctionDecl *FD,
       *CreatorName = R->Name.str();
     return K;
   }
-  // LLVMErrorRef: whatever returns one hands it over.
+  // LLVMErrorRef: whatever returns one hands it over, unless it is known to
+  // return none.
   if (const ResourceKind *K = Model.kindOfPointer(FD->getReturnType());
-      K && K->is(CreatedByAnyReturn) && Tracked(K)) {
+      K && K->is(CreatedByAnyReturn) && Tracked(K) &&
+      !Model.find(FD, Effect::ReturnsNull, ReturnValue)) {
     if (CreatorName)
       *CreatorName = FD->getNameAsString();
     return K;

@@ -49,6 +49,14 @@ void OwnershipState::rename(unsigned From, unsigned To) {
     Move(E.second);
 }
 
+bool intersectFlags(FlagValues &A, const FlagValues &B) {
+  size_t Before = A.size();
+  llvm::erase_if(A, [&](const std::pair<const VarDecl *, bool> &F) {
+    return !llvm::is_contained(B, F);
+  });
+  return A.size() != Before;
+}
+
 //===--- Objects and tokens -----------------------------------------------===//
 
 OwnershipFlow::OwnershipFlow(const OwnershipAnalysis &A, const Decl *D,
@@ -82,7 +90,60 @@ unsigned OwnershipFlow::newToken(State &S, unsigned Object) {
   S.Owned.insert(Latest);
   // A fresh object: whatever happened to the previous one is not its story.
   S.Released.erase(Latest);
+  auto [G, First] = CreatedUnder.try_emplace(Object, S.Flags);
+  if (!First)
+    intersectFlags(G->second, S.Flags);
   return Latest;
+}
+
+bool OwnershipFlow::isFlag(const VarDecl *VD) {
+  if (!VD || !(isa<ParmVarDecl>(VD) || VD->isLocalVarDecl()) ||
+      VD->isStaticLocal() || VD->getType()->isReferenceType() ||
+      !VD->getType()->isIntegralOrEnumerationType())
+    return false;
+  auto [It, New] = FlagCache.try_emplace(VD, false);
+  if (New) {
+    // Only for variables a branch tests: the mutation analysis is a set of
+    // matchers over the body.
+    if (!Mutations)
+      Mutations = std::make_unique<ExprMutationAnalyzer>(*Body, Ctx);
+    It->second = !Mutations->isMutated(VD);
+  }
+  return It->second;
+}
+
+void OwnershipFlow::refineFlags(const CFGBlock &From, unsigned SuccIndex,
+                                State &S) {
+  const auto *Cond = dyn_cast_or_null<Expr>(From.getTerminatorCondition());
+  if (!Cond)
+    return;
+  bool Value = SuccIndex == 0;
+  Cond = Cond->IgnoreParenImpCasts();
+  while (const auto *UO = dyn_cast<UnaryOperator>(Cond)) {
+    if (UO->getOpcode() != UO_LNot)
+      return;
+    Value = !Value;
+    Cond = UO->getSubExpr()->IgnoreParenImpCasts();
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(Cond);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!isFlag(VD))
+    return;
+  if (!llvm::is_contained(S.Flags, std::make_pair(VD, Value))) {
+    S.Flags.emplace_back(VD, Value);
+    llvm::sort(S.Flags, [](const auto &L, const auto &R) {
+      return L.first->getBeginLoc() < R.first->getBeginLoc() ||
+             (L.first == R.first && L.second < R.second);
+    });
+  }
+  for (unsigned T : Tokens(S.Owned)) {
+    auto G = CreatedUnder.find(objectOf(T));
+    if (G != CreatedUnder.end() &&
+        llvm::is_contained(G->second, std::make_pair(VD, !Value))) {
+      S.Owned.erase(T);
+      S.TakenIfSuccess.erase(T);
+    }
+  }
 }
 
 int OwnershipFlow::parentOf(const ApiRow *R, llvm::ArrayRef<const Expr *> Args,
@@ -470,7 +531,25 @@ void OwnershipFlow::VisitReturnStmt(const ReturnStmt *RS, State &S) {
   release(V, S);
 }
 
+// llvm::unwrap(LLVMModuleRef) and llvm::wrap(Module *) convert between a C
+// handle and its C++ object: the same object, as for a cast.
+static bool isHandleConversion(const CallExpr *CE) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD || CE->getNumArgs() != 1 || !FD->getIdentifier() ||
+      (FD->getName() != "unwrap" && FD->getName() != "wrap"))
+    return false;
+  const auto *NS = dyn_cast<NamespaceDecl>(FD->getEnclosingNamespaceContext());
+  return NS && NS->getIdentifier() && NS->getName() == "llvm" &&
+         isa<TranslationUnitDecl>(NS->getParent()->getRedeclContext());
+}
+
 void OwnershipFlow::VisitCallExpr(const CallExpr *CE, State &S) {
+  if (isHandleConversion(CE)) {
+    Tokens V = consume(CE->getArg(0), S);
+    if (V.any())
+      S.Env.set(Location::temporary(CE), V);
+    return;
+  }
   transferCall(*CallSite::of(CE), S);
   // The callee expression (a function pointer, a member) is read only.
   consume(CE->getCallee(), S);
@@ -743,6 +822,7 @@ void OwnershipFlow::refineOutParameters(const CFGBlock &From,
 void OwnershipFlow::refine(const CFGBlock &From, unsigned SuccIndex, State &S) {
   if (From.succ_size() != 2)
     return;
+  refineFlags(From, SuccIndex, S);
   refineOutParameters(From, SuccIndex, S);
   const Expr *E = nullTestedOnEdge(&From, SuccIndex, Ctx);
   if (!E || (!E->getType()->isPointerType() && !E->getType()->isBooleanType()))

@@ -7,7 +7,10 @@
 //  - TakenIfSuccess: taken by a call only if it succeeds, not released
 //    since (owned again on the edge that sees the call fail);
 //  - Env: which locals, members of `this` and not-yet-consumed expression
-//    results may point to each object.
+//    results may point to each object;
+//  - Flags: the value of flags (locals and parameters never written in the
+//    function) that every path to here tested, so that an object created
+//    under `if (Clone)` does not exist on the path of a later `!Clone`.
 // Each allocation site has two abstract objects, numbered by tokens: 2*I
 // for the instance created by the latest execution of site I and 2*I+1 for
 // all older ones, so a machine created per loop iteration is told apart
@@ -26,7 +29,9 @@
 #include "OwnershipAnalysis.h"
 #include "Solver.h"
 #include "clang/AST/ParentMap.h"
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <memory>
 #include <optional>
 
 namespace clang::tidy::llvmown {
@@ -35,22 +40,31 @@ using Tokens = BitSet;
 
 inline unsigned objectOf(unsigned Token) { return Token / 2; }
 
+/// Flags with a known value, sorted by declaration.
+using FlagValues = llvm::SmallVector<std::pair<const VarDecl *, bool>, 2>;
+
+/// Keeps in \p A the flags \p B gives the same value; true if \p A shrank.
+bool intersectFlags(FlagValues &A, const FlagValues &B);
+
 struct OwnershipState {
   Tokens Owned;
   Tokens Released;
   Tokens TakenIfSuccess;
   Store<Tokens> Env;
+  FlagValues Flags;
 
   bool join(const OwnershipState &O) {
     bool Changed = Owned.join(O.Owned);
     Changed |= Released.join(O.Released);
     Changed |= TakenIfSuccess.join(O.TakenIfSuccess);
     Changed |= Env.join(O.Env);
+    Changed |= intersectFlags(Flags, O.Flags);
     return Changed;
   }
   bool operator==(const OwnershipState &O) const {
     return Owned == O.Owned && Released == O.Released &&
-           TakenIfSuccess == O.TakenIfSuccess && Env == O.Env;
+           TakenIfSuccess == O.TakenIfSuccess && Env == O.Env &&
+           Flags == O.Flags;
   }
 
   /// Does any location hold \p Tok (members of `this` only if
@@ -139,6 +153,12 @@ private:
   unsigned objectFor(const Expr *Site, const ResourceKind *K,
                      std::string Creator, int OutArg = -1);
   unsigned newToken(State &S, unsigned Object);
+  /// Is \p VD a flag: a bool or integer local or parameter that nothing in
+  /// the function writes after its initialisation?
+  bool isFlag(const VarDecl *VD);
+  /// On the edge where a flag has a value, the objects created only under
+  /// the other value do not exist.
+  void refineFlags(const CFGBlock &From, unsigned SuccIndex, State &S);
   int parentOf(const ApiRow *R, llvm::ArrayRef<const Expr *> Args,
                const State &S) const;
   bool tracked(const ResourceKind *K) const;
@@ -190,6 +210,10 @@ private:
   Locator Loc;
 
   std::vector<OwnedObject> Objects;
+  /// Per object, the flags every creation of it had (intersected).
+  llvm::DenseMap<unsigned, FlagValues> CreatedUnder;
+  llvm::DenseMap<const VarDecl *, bool> FlagCache;
+  std::unique_ptr<ExprMutationAnalyzer> Mutations;
   llvm::DenseMap<std::pair<const Expr *, int>, unsigned> ObjectBySite;
   /// Objects a call writes through out-parameters, for the edges that test
   /// whether it failed.

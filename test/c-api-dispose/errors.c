@@ -27,10 +27,10 @@ void addModuleIgnoringError(LLVMOrcLLJITRef J, LLVMOrcThreadSafeModuleRef TSM) {
   LLVMOrcLLJITAddLLVMIRModule(J, JD, TSM); // WARN: LLVMErrorRef returned by 'LLVMOrcLLJITAddLLVMIRModule' is never released: the result is discarded
 }
 
-// Must flag: the error of disposing of the JIT is ignored.
-void disposeJITIgnoringError(LLVMOrcLLJITRef J) {
-  LLVMOrcDisposeLLJIT(J); // WARN: LLVMErrorRef returned by 'LLVMOrcDisposeLLJIT' is never released: the result is discarded
-}
+// Must not flag: the error of disposing of the JIT is ignored, but
+// LLVMOrcDisposeLLJIT always returns a null one (a survey finding in a
+// JIT's exit hook; the line stays here to keep the line numbers).
+void disposeJITIgnoringError(LLVMOrcLLJITRef J) { LLVMOrcDisposeLLJIT(J); }
 
 // Must flag: the error is tested and dropped.
 int runPassesReportingFailure(LLVMModuleRef M, LLVMTargetMachineRef TM,

@@ -1,0 +1,55 @@
+// RUN: %check_llvmown --frontend tidy %s -- -std=c++17 -I%llvm_include -D__STDC_CONSTANT_MACROS -D__STDC_FORMAT_MACROS -D__STDC_LIMIT_MACROS
+// RUN: %check_llvmown --frontend tool %s -- -std=c++17 -I%llvm_include -D__STDC_CONSTANT_MACROS -D__STDC_FORMAT_MACROS -D__STDC_LIMIT_MACROS
+//
+// llvmown-c-api-dispose, idioms of C and C++ mixed in one code generator
+// (found by the survey of real projects):
+//  - llvm::unwrap(Handle) is the same object as the handle: adopting it in
+//    a std::unique_ptr releases the handle; llvm::wrap(Ptr) likewise;
+//  - LLVMOrcDisposeLLJIT returns an LLVMErrorRef that is always null, so
+//    ignoring it leaks nothing; other calls' errors still must be consumed.
+
+#include "llvm-c/BitReader.h"
+#include "llvm-c/Core.h"
+#include "llvm-c/LLJIT.h"
+#include "llvm/IR/Module.h"
+#include <memory>
+
+//===--- Must not flag ----------------------------------------------------===//
+
+// The C API loads the module, the C++ side adopts it.
+std::unique_ptr<llvm::Module> loadLazily(LLVMContextRef C,
+                                         LLVMMemoryBufferRef Buf) {
+  LLVMModuleRef M = nullptr;
+  if (LLVMGetBitcodeModuleInContext2(C, Buf, &M))
+    return nullptr;
+  return std::unique_ptr<llvm::Module>(llvm::unwrap(M));
+}
+
+// Adopted into a local first, then returned.
+std::unique_ptr<llvm::Module> adoptLocal(LLVMContextRef C) {
+  LLVMModuleRef M = LLVMModuleCreateWithNameInContext("m", C);
+  std::unique_ptr<llvm::Module> Owner(llvm::unwrap(M));
+  return Owner;
+}
+
+// The teardown of a process-wide JIT: the returned error is always null.
+static LLVMOrcLLJITRef TheJIT;
+void shutdownJIT() {
+  if (TheJIT) {
+    LLVMOrcDisposeLLJIT(TheJIT);
+    TheJIT = nullptr;
+  }
+}
+
+//===--- Must flag --------------------------------------------------------===//
+
+// unwrap() is not a release by itself: the module is only printed.
+void printOnly(LLVMContextRef C) {
+  LLVMModuleRef M = LLVMModuleCreateWithNameInContext("m", C); // WARN: LLVMModuleRef returned by 'LLVMModuleCreateWithNameInContext' is never released with 'LLVMDisposeModule'
+  llvm::unwrap(M)->print(llvm::errs(), nullptr);
+} // NOTE: 'M' still holds it when the function returns here
+
+// Another ORC call's error, ignored, leaks when it is not null.
+void addIgnoringError(LLVMOrcLLJITRef J, LLVMOrcThreadSafeModuleRef TSM) {
+  LLVMOrcLLJITAddLLVMIRModule(J, LLVMOrcLLJITGetMainJITDylib(J), TSM); // WARN: LLVMErrorRef returned by 'LLVMOrcLLJITAddLLVMIRModule' is never released: the result is discarded
+}
