@@ -182,6 +182,9 @@ enum class JitRole {
   ReleasesTrackerRef,
   /// Frees the code of every tracker of a JITDylib or session.
   FreesAllCode,
+  /// Destroys the whole JIT: nothing is left behind after it, but it does
+  /// not bound what a long-lived JIT accumulates while it runs.
+  DestroysJit,
   /// Returns the JITDylib's default tracker (never removed on its own).
   ReturnsDefaultTracker,
 };

@@ -482,6 +482,8 @@ const JitApiRow JitRows[] = {
     {"llvm::orc::ExecutionSession::removeJITDylibs", JitRole::FreesAllCode},
     {"llvm::orc::ExecutionSession::endSession", JitRole::FreesAllCode},
     {"LLVMOrcJITDylibClear", JitRole::FreesAllCode},
+    // Disposing of the LLJIT ends its session: all its code goes.
+    {"LLVMOrcDisposeLLJIT", JitRole::DestroysJit},
     {"llvm::orc::JITDylib::getDefaultResourceTracker",
      JitRole::ReturnsDefaultTracker},
     {"LLVMOrcJITDylibGetDefaultResourceTracker",

@@ -369,6 +369,7 @@ bool JitCallScanner::VisitCallExpr(CallExpr *CE) {
     return true;
   case JitRole::ReleasesTrackerRef:
   case JitRole::ReturnsDefaultTracker:
+  case JitRole::DestroysJit:
     return true;
   case JitRole::AddsCode:
     break;

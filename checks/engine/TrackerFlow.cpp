@@ -214,6 +214,7 @@ void TrackerFlow::jitCall(const JitApiRow &R, const CallSite &CS, State &S,
     drop(S, V, TrackerDrop::Released, CS.Call->getBeginLoc(), Out);
     return;
   case JitRole::FreesAllCode:
+  case JitRole::DestroysJit:
     for (auto &Var : S.Vars)
       setAll(Var.second, Bits::Done);
     S.DroppedCode.clear();

@@ -290,3 +290,23 @@ LLVMOrcResourceTrackerRef addRemovable(LLVMOrcLLJITRef J,
   }
   return RT;
 }
+
+// Must not flag: a one-shot program. The lookup's failure path releases the
+// tracker without removing its code, but the LLJIT (its session and all its
+// code) is disposed of right after.
+int runOnce(LLVMOrcLLJITRef J, LLVMOrcThreadSafeModuleRef TSM) {
+  int Status = 1;
+  LLVMOrcResourceTrackerRef RT =
+      LLVMOrcJITDylibCreateResourceTracker(LLVMOrcLLJITGetMainJITDylib(J));
+  if (LLVMOrcLLJITAddLLVMIRModuleWithRT(J, RT, TSM))
+    goto cleanup;
+  LLVMOrcExecutorAddress Addr = 0;
+  if (LLVMOrcLLJITLookup(J, &Addr, "main"))
+    goto cleanup;
+  Status = ((int (*)(void))(size_t)Addr)();
+  LLVMConsumeError(LLVMOrcResourceTrackerRemove(RT));
+cleanup:
+  LLVMOrcReleaseResourceTracker(RT);
+  LLVMConsumeError(LLVMOrcDisposeLLJIT(J));
+  return Status;
+}
