@@ -7,8 +7,9 @@
 Each CHECKOUT is a directory whose name is a `project` of projects.tsv
 (NAME=DIR names it otherwise), checked out at that row's commit. For each,
 the script installs the Debian LLVM headers the project targets, produces
-its compile commands without building anything (a CMake configure, or a
-database generated from the row's sources and flags), keeps the
+its compile commands without building the project (a CMake configure, a
+meson setup, or a database generated from the row's sources and flags;
+only generated headers a row names with `ninja:` are built), keeps the
 translation units that include an LLVM or MLIR header, runs llvmown on
 each one separately (so that a crash is one unit's), and writes to DIR:
 
@@ -135,14 +136,60 @@ def cmake_database(row, src, build):
     if r.returncode != 0:
         log("%s: configure failed, see %s.configure.log" % (row["project"], build))
         return None
+    if not prebuild(row, build):
+        return None
     with open(os.path.join(build, "compile_commands.json")) as f:
-        entries = json.load(f)
+        return filter_sources(row, src, json.load(f))
+
+
+def prebuild(row, build):
+    """Builds the generated headers a row names with `ninja: TARGET...` in
+    its `generated` field (cheap ones only: never the project itself)."""
+    m = re.search(r"ninja:\s*([^;()]+)", row["generated"])
+    if not m:
+        return True
+    r = run(["ninja", "-C", build] + m.group(1).split())
+    with open(build + ".prebuild.log", "w") as f:
+        f.write(r.stdout + r.stderr)
+    if r.returncode != 0:
+        log("%s: building the generated headers failed, see %s.prebuild.log"
+            % (row["project"], build))
+    return r.returncode == 0
+
+
+def filter_sources(row, src, entries):
     patterns = row["sources"].split()
-    if patterns:
-        entries = [e for e in entries if any(
-            fnmatch.fnmatch(os.path.relpath(e["file"], src), p)
-            for p in patterns)]
-    return entries
+    if not patterns:
+        return entries
+    return [e for e in entries if any(
+        fnmatch.fnmatch(os.path.relpath(os.path.join(e["directory"], e["file"]),
+                                        src), p) for p in patterns)]
+
+
+def meson_database(row, src, build):
+    """meson setup, with the row's LLVM as llvm-config (a native file) and
+    its clang as the compiler when installed; meson writes the database."""
+    shutil.rmtree(build, ignore_errors=True)
+    os.makedirs(os.path.dirname(build), exist_ok=True)
+    llvm = "/usr/lib/llvm-%s" % row["llvm"]
+    native = build + ".native.ini"
+    with open(native, "w") as f:
+        f.write("[binaries]\nllvm-config = '%s/bin/llvm-config'\n" % llvm)
+    env = dict(os.environ)
+    if os.path.exists(llvm + "/bin/clang"):
+        env.update(CC=llvm + "/bin/clang", CXX=llvm + "/bin/clang++")
+    cmd = ["meson", "setup", "--native-file", native, build, src]
+    cmd += shlex.split(expand(row["args"], row))
+    r = run(cmd, env=env)
+    with open(build + ".configure.log", "w") as f:
+        f.write(r.stdout + r.stderr)
+    if r.returncode != 0:
+        log("%s: meson setup failed, see %s.configure.log" % (row["project"], build))
+        return None
+    if not prebuild(row, build):
+        return None
+    with open(os.path.join(build, "compile_commands.json")) as f:
+        return filter_sources(row, src, json.load(f))
 
 
 def includes_llvm(entry):
@@ -208,11 +255,16 @@ def survey(row, src, opts):
         return None
     if row["method"] == "cmake":
         entries = cmake_database(row, src, os.path.join(out, "build"))
+    elif row["method"] == "meson":
+        entries = meson_database(row, src, os.path.join(out, "build"))
     else:
         entries = generated_database(row, src)
     if entries is None:
         return None
-    # A file listed twice (two targets) is one unit.
+    # meson writes file paths relative to the build folder: the units are
+    # named by absolute paths. A file listed twice (two targets) is one unit.
+    for e in entries:
+        e["file"] = os.path.normpath(os.path.join(e["directory"], e["file"]))
     seen = set()
     entries = [e for e in entries
                if not (e["file"] in seen or seen.add(e["file"]))]
