@@ -7,7 +7,11 @@
 
 #include "CApiDisposeCheck.h"
 #include "ClangTidyModule.h"
+// ClangTidyModuleRegistry moved into ClangTidyModule.h (LLVM 22), whose
+// Registry.h include tells; the old header now warns that it is deprecated.
+#ifndef LLVM_SUPPORT_REGISTRY_H
 #include "ClangTidyModuleRegistry.h"
+#endif
 #include "JitResourceLeakCheck.h"
 #include "ModuleOutlivesContextCheck.h"
 #include "RetainedThreadSafeModuleCheck.h"

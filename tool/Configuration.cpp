@@ -3,6 +3,7 @@
 #include "Configuration.h"
 
 #include "ClangTidy.h"
+#include "engine/Compat.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
@@ -93,9 +94,9 @@ bool buildOptions(const ToolOptions &Opts, LayeredOptions &Layers) {
 
   // A misspelt option name would otherwise be ignored without a word.
   if (Layers.Config && !Layers.Config->CheckOptions.empty()) {
-    NamesAndOptions Known = getAllChecksAndOptions();
+    llvm::StringSet<> Known = compat::allCheckOptions();
     for (const auto &Option : Layers.Config->CheckOptions)
-      if (!Known.Options.contains(Option.getKey()))
+      if (!Known.contains(Option.getKey()))
         llvm::WithColor::warning(llvm::errs(), "llvmown")
             << "unknown check option '" << Option.getKey() << "' in " << Source
             << "; it has no effect\n";
@@ -106,7 +107,7 @@ bool buildOptions(const ToolOptions &Opts, LayeredOptions &Layers) {
 std::vector<std::string> enabledChecks(const LayeredOptions &Layers,
                                        llvm::StringRef File) {
   ClangTidyOptions Effective = Layers.makeProvider()->getOptions(File);
-  return getCheckNames(Effective, /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+  return compat::checkNames(Effective);
 }
 
 std::string checksText(const LayeredOptions &Layers, llvm::StringRef File) {

@@ -2,6 +2,7 @@
 
 #include "Report.h"
 #include "Discovery.h"
+#include "engine/Compat.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
@@ -93,8 +94,9 @@ std::string dedupKey(const ClangTidyError &E) {
 class TextReporter {
 public:
   TextReporter(llvm::raw_ostream &OS, bool UseColor)
-      : DiagOpts(new DiagnosticOptions()), Printer(OS, DiagOpts.get()),
-        Diags(new DiagnosticIDs(), DiagOpts, &Printer,
+      : DiagOpts(new DiagnosticOptions()),
+        Printer(OS, compat::diagOptionsArg(DiagOpts)),
+        Diags(new DiagnosticIDs(), compat::diagOptionsArg(DiagOpts), &Printer,
               /*ShouldOwnClient=*/false),
         Files(FileSystemOptions(), llvm::vfs::getRealFileSystem()),
         Sources(Diags, Files) {
@@ -189,7 +191,7 @@ private:
     }
   }
 
-  IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts;
+  compat::DiagOptionsHolder DiagOpts;
   TextDiagnosticPrinter Printer;
   DiagnosticsEngine Diags;
   FileManager Files;

@@ -19,6 +19,7 @@
 
 #include "ClangTidy.h"
 #include "ClangTidyModule.h"
+#include "engine/Compat.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
@@ -125,9 +126,10 @@ bool runChecks(ClangTidyContext &Context, const CompilationDatabase &DB,
   ClangTidyDiagnosticConsumer DiagConsumer(Context, nullptr,
                                            /*RemoveIncompatibleErrors=*/true,
                                            /*GetFixesFromNotes=*/false);
-  DiagnosticsEngine DE(new DiagnosticIDs(), new DiagnosticOptions(),
+  compat::DiagOptionsHolder DiagOpts(new DiagnosticOptions());
+  DiagnosticsEngine DE(new DiagnosticIDs(), compat::diagOptionsArg(DiagOpts),
                        &DiagConsumer, /*ShouldOwnClient=*/false);
-  Context.setDiagnosticsEngine(&DE);
+  compat::setDiagnosticsEngine(Context, DiagOpts, &DE);
   Tool.setDiagnosticConsumer(&DiagConsumer);
 
   ActionFactory Factory(Context, FS);
