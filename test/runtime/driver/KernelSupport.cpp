@@ -24,12 +24,13 @@ std::unique_ptr<TargetMachine> createMachine(const TargetConfig &Cfg) {
   const Target *T = TargetRegistry::lookupTarget(Cfg.Triple, Error);
   if (!T)
     return nullptr;
-  return std::unique_ptr<TargetMachine>(T->createTargetMachine(
-      Cfg.Triple, Cfg.CPU, Cfg.Features, TargetOptions(), Reloc::PIC_));
+  return std::unique_ptr<TargetMachine>(
+      T->createTargetMachine(compat::triple(Cfg.Triple), Cfg.CPU, Cfg.Features,
+                             TargetOptions(), Reloc::PIC_));
 }
 
 void prepareModule(Module &M, TargetMachine &TM) {
-  M.setTargetTriple(TM.getTargetTriple().str());
+  M.setTargetTriple(compat::triple(TM.getTargetTriple()));
   M.setDataLayout(TM.createDataLayout());
 }
 

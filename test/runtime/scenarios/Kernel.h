@@ -11,6 +11,7 @@
 #ifndef LLVMOWN_RT_KERNEL_H
 #define LLVMOWN_RT_KERNEL_H
 
+#include "LLVMCompat.h"
 #include "kernel_ir.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -23,6 +24,8 @@ class TargetMachine;
 } // namespace llvm
 
 namespace llvmown_rt {
+
+namespace compat = llvmown::compat;
 
 /// The kernel as IR text: define i64 @kernel(i64 %x) { x + 1 }.
 inline constexpr const char KernelIR[] = LLVMOWN_RT_KERNEL_IR;

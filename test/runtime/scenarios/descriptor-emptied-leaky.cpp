@@ -68,8 +68,9 @@ static std::vector<void *> &sessionKernels() {
 bool compileKernel(const TargetConfig &Cfg) {
   orc::ThreadSafeContext TSC(std::make_unique<LLVMContext>());
   SMDiagnostic Err;
-  std::unique_ptr<Module> Parsed =
-      parseAssemblyString(KernelIR, Err, *TSC.getContext());
+  std::unique_ptr<Module> Parsed = parseAssemblyString(
+      KernelIR, Err,
+      *compat::withContext(TSC, [](LLVMContext *C) { return C; }));
   if (!Parsed)
     return false;
   orc::ThreadSafeModule TSM(std::move(Parsed), TSC);

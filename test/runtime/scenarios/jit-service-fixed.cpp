@@ -51,7 +51,7 @@ public:
       return createStringError(inconvertibleErrorCode(), "invalid kernel");
     M->getFunction("kernel")->setName(Name);
     M->setDataLayout(J->getDataLayout());
-    M->setTargetTriple(J->getTargetTriple().str());
+    M->setTargetTriple(compat::triple(J->getTargetTriple()));
     optimizeModule(*M, *TM);
 
     // Everything this request adds to the JIT hangs off RT.

@@ -52,7 +52,7 @@ public:
       return createStringError(inconvertibleErrorCode(), "invalid kernel");
     M->getFunction("kernel")->setName(Name);
     M->setDataLayout(J->getDataLayout());
-    M->setTargetTriple(J->getTargetTriple().str());
+    M->setTargetTriple(compat::triple(J->getTargetTriple()));
     optimizeModule(*M, *TM);
 
     if (Error E =

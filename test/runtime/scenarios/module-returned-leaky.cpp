@@ -39,7 +39,7 @@ bool compileKernel(const TargetConfig &Cfg) {
   std::unique_ptr<Module> M = loadKernel();
   if (!TM || !M)
     return false;
-  M->setTargetTriple(Cfg.Triple);
+  M->setTargetTriple(compat::triple(Cfg.Triple));
   M->setDataLayout(TM->createDataLayout());
   optimizeModule(*M, *TM);
   SmallString<1024> Asm;

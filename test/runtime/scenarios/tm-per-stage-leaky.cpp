@@ -31,8 +31,8 @@ static TargetMachine *getMachine(const TargetConfig &Cfg) {
   const Target *T = TargetRegistry::lookupTarget(Cfg.Triple, Error);
   if (!T)
     return nullptr;
-  return T->createTargetMachine(Cfg.Triple, Cfg.CPU, Cfg.Features,
-                                TargetOptions(), Reloc::PIC_);
+  return T->createTargetMachine(compat::triple(Cfg.Triple), Cfg.CPU,
+                                Cfg.Features, TargetOptions(), Reloc::PIC_);
 }
 
 /// emit_llvm: give the module the target's triple and data layout.
