@@ -1,11 +1,11 @@
-//===- LLVMOwnClangTidy.cpp - clang-tidy 19 with the llvmown checks -------===//
+//===- LLVMOwnClangTidy.cpp - clang-tidy with the llvmown checks ----------===//
 //
-// llvmown-clang-tidy behaves as clang-tidy 19 with the llvmown plugin loaded
+// llvmown-clang-tidy behaves as clang-tidy with the llvmown plugin loaded
 // and the llvmown-* checks enabled, so that any editor integration that lets
 // the user name the clang-tidy executable runs the llvmown checks.
 //
 //   llvmown-clang-tidy <clang-tidy arguments>
-//     = <clang-tidy 19> --load=<llvmown-tidy.so> [--checks=llvmown-*]
+//     = <clang-tidy N> --load=<llvmown-tidy-N.so> [--checks=llvmown-*]
 //                       <clang-tidy arguments, --checks=X made X,llvmown-*>
 //
 // clang-tidy only warns when --load fails ("-load request ignored") and goes
@@ -22,14 +22,23 @@
 // must keep working (to report the problem) when the LLVM installation is
 // the thing that is broken.
 //
+// Which clang-tidy and which plugin: a plugin loads only into the
+// clang-tidy of the LLVM major version it was built for
+// (lib/llvmown-tidy-N.so). Told which clang-tidy, the wrapper loads the
+// plugin of that clang-tidy's version from ../lib relative to itself, and
+// says so when there is none; not told, it runs the clang-tidy of its own
+// build (or of another plugin in ../lib when that one is not installed).
+//
+// Option (the wrapper's own, not passed on):
+//   --llvmown-clang-tidy=PATH  the clang-tidy to run.
 // Environment:
 //   LLVMOWN_CLANG_TIDY  the clang-tidy to run (a path, or a name looked up
-//                       in PATH); default: the one CMake found.
-//   LLVMOWN_PLUGIN      the plugin to load; default: ../lib/llvmown-tidy.so
-//                       relative to this executable.
+//                       in PATH), if the option is not given.
+//   LLVMOWN_PLUGIN      the plugin to load, whatever the version.
 //
 //===----------------------------------------------------------------------===//
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -37,6 +46,7 @@
 #include <string>
 #include <vector>
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <sys/stat.h>
@@ -44,10 +54,13 @@
 #include <unistd.h>
 
 #ifndef LLVMOWN_CLANG_TIDY_PATH
-#define LLVMOWN_CLANG_TIDY_PATH "clang-tidy-19"
+#define LLVMOWN_CLANG_TIDY_PATH "clang-tidy"
 #endif
-#ifndef LLVMOWN_PLUGIN_RELPATH
-#define LLVMOWN_PLUGIN_RELPATH "../lib/llvmown-tidy.so"
+#ifndef LLVMOWN_PLUGIN_DIR_RELPATH
+#define LLVMOWN_PLUGIN_DIR_RELPATH "../lib"
+#endif
+#ifndef LLVMOWN_LLVM_MAJOR
+#error "LLVMOWN_LLVM_MAJOR must be defined by the build"
 #endif
 
 static const char *const ProgName = "llvmown-clang-tidy";
@@ -92,25 +105,169 @@ static std::string selfDirectory(const char *Argv0) {
   return Self.substr(0, Slash == 0 ? 1 : Slash);
 }
 
-static std::string pluginPath(const char *Argv0) {
-  std::string FromEnv = getEnv("LLVMOWN_PLUGIN");
-  if (!FromEnv.empty())
-    return FromEnv;
-  std::string Dir = selfDirectory(Argv0);
+static int runCaptured(const std::vector<std::string> &Argv, bool BindNow,
+                       std::string &Output);
+
+/// Resolves \p Dir/\p Rel to an absolute, normalised path when it exists
+/// (it reads better in messages); otherwise keeps it as it is.
+static std::string joinPath(const std::string &Dir, const std::string &Rel) {
   if (Dir.empty())
-    return LLVMOWN_PLUGIN_RELPATH; // Relative to the working directory.
-  std::string Path = Dir + "/" + LLVMOWN_PLUGIN_RELPATH;
-  // An absolute, normalised path reads better in messages; if it does not
-  // exist the unresolved one is reported (and clang-tidy fails on it).
+    return Rel; // Relative to the working directory.
+  std::string Path = Dir + "/" + Rel;
   char Resolved[PATH_MAX];
   if (::realpath(Path.c_str(), Resolved))
     return Resolved;
   return Path;
 }
 
-static std::string clangTidyPath() {
-  std::string FromEnv = getEnv("LLVMOWN_CLANG_TIDY");
-  return FromEnv.empty() ? LLVMOWN_CLANG_TIDY_PATH : FromEnv;
+/// The plugin of LLVM \p Major beside this wrapper: ../lib/llvmown-tidy-N.so.
+static std::string pluginFor(const std::string &SelfDir, int Major) {
+  return joinPath(SelfDir, std::string(LLVMOWN_PLUGIN_DIR_RELPATH) +
+                               "/llvmown-tidy-" + std::to_string(Major) +
+                               ".so");
+}
+
+/// The LLVM majors of the versioned plugins beside this wrapper, newest
+/// first.
+static std::vector<int> pluginsFound(const std::string &SelfDir) {
+  std::vector<int> Majors;
+  std::string Dir = joinPath(SelfDir, LLVMOWN_PLUGIN_DIR_RELPATH);
+  if (DIR *D = ::opendir(Dir.c_str())) {
+    while (const struct dirent *E = ::readdir(D)) {
+      int Major = 0;
+      char Tail[8] = {0};
+      if (std::sscanf(E->d_name, "llvmown-tidy-%d%7s", &Major, Tail) == 2 &&
+          std::strcmp(Tail, ".so") == 0 && Major > 0)
+        Majors.push_back(Major);
+    }
+    ::closedir(D);
+  }
+  std::sort(Majors.rbegin(), Majors.rend());
+  return Majors;
+}
+
+/// Finds \p Name in PATH (or takes it as is if it names a path).
+static std::string findProgram(const std::string &Name) {
+  if (Name.find('/') != std::string::npos)
+    return ::access(Name.c_str(), X_OK) == 0 ? Name : "";
+  std::string Path = getEnv("PATH");
+  for (std::string::size_type B = 0; B <= Path.size();) {
+    std::string::size_type E = Path.find(':', B);
+    if (E == std::string::npos)
+      E = Path.size();
+    std::string Dir = Path.substr(B, E - B);
+    std::string Candidate = (Dir.empty() ? "." : Dir) + "/" + Name;
+    if (::access(Candidate.c_str(), X_OK) == 0)
+      return Candidate;
+    B = E + 1;
+  }
+  return "";
+}
+
+/// The LLVM major version of a clang-tidy: from where it is installed
+/// (Debian: /usr/lib/llvm-N/bin/clang-tidy, clang-tidy-N), else from its
+/// --version. 0 if unknown.
+static int clangTidyMajor(const std::string &ClangTidy) {
+  std::string Path = findProgram(ClangTidy);
+  if (Path.empty())
+    return 0;
+  char Resolved[PATH_MAX];
+  if (::realpath(Path.c_str(), Resolved))
+    Path = Resolved;
+  int Major = 0;
+  std::string::size_type At = Path.rfind("/llvm-");
+  if (At != std::string::npos &&
+      std::sscanf(Path.c_str() + At, "/llvm-%d/", &Major) == 1)
+    return Major;
+  std::string Output;
+  if (runCaptured({Path, "--version"}, /*BindNow=*/false, Output) != 0)
+    return 0;
+  At = Output.find("LLVM version ");
+  if (At == std::string::npos ||
+      std::sscanf(Output.c_str() + At, "LLVM version %d", &Major) != 1)
+    return 0;
+  return Major;
+}
+
+static std::string listMajors(const std::vector<int> &Majors) {
+  std::string S;
+  for (int M : Majors)
+    S += (S.empty() ? "" : ", ") + std::to_string(M);
+  return S.empty() ? "none" : S;
+}
+
+namespace {
+/// Which clang-tidy runs with which plugin, or why there is no pair.
+struct Choice {
+  std::string ClangTidy;
+  std::string Plugin;
+  std::string Problem; ///< Non-empty: no matching pair.
+};
+} // namespace
+
+/// Picks the clang-tidy and the plugin. Told which clang-tidy (the option
+/// --llvmown-clang-tidy or LLVMOWN_CLANG_TIDY), the wrapper loads the
+/// plugin of that clang-tidy's LLVM version; otherwise it runs the
+/// clang-tidy this build was made for, or, when that one is not installed,
+/// the clang-tidy of another plugin found beside it. LLVMOWN_PLUGIN names
+/// the plugin outright.
+static Choice choose(const std::string &SelfDir, std::string ClangTidy) {
+  Choice C;
+  std::string Plugin = getEnv("LLVMOWN_PLUGIN");
+  if (ClangTidy.empty())
+    ClangTidy = getEnv("LLVMOWN_CLANG_TIDY");
+  std::vector<int> Majors = pluginsFound(SelfDir);
+  if (!ClangTidy.empty()) {
+    C.ClangTidy = ClangTidy;
+    if (!Plugin.empty()) {
+      C.Plugin = Plugin;
+      return C;
+    }
+    int Major = clangTidyMajor(ClangTidy);
+    if (Major == 0 || Major == LLVMOWN_LLVM_MAJOR ||
+        std::find(Majors.begin(), Majors.end(), Major) != Majors.end()) {
+      // An unknown version: try this build's plugin (the load check says
+      // whether it fits).
+      C.Plugin = pluginFor(SelfDir, Major ? Major : LLVMOWN_LLVM_MAJOR);
+      return C;
+    }
+    C.Plugin = pluginFor(SelfDir, LLVMOWN_LLVM_MAJOR);
+    C.Problem = "'" + ClangTidy + "' is clang-tidy " + std::to_string(Major) +
+                ", and there is no llvmown plugin for it here (plugins for "
+                "LLVM " +
+                listMajors(Majors) + " in '" +
+                joinPath(SelfDir, LLVMOWN_PLUGIN_DIR_RELPATH) +
+                "'). Build one with cmake -DLLVMOWN_LLVM_VERSION=" +
+                std::to_string(Major) +
+                ", or run a clang-tidy of a version "
+                "listed (LLVMOWN_CLANG_TIDY=clang-tidy-N).";
+    return C;
+  }
+  // Not told: this build's clang-tidy, else another plugin's.
+  std::vector<std::pair<std::string, int>> Candidates = {
+      {LLVMOWN_CLANG_TIDY_PATH, LLVMOWN_LLVM_MAJOR},
+      {"clang-tidy-" + std::to_string(LLVMOWN_LLVM_MAJOR), LLVMOWN_LLVM_MAJOR}};
+  for (int M : Majors)
+    if (M != LLVMOWN_LLVM_MAJOR) {
+      Candidates.push_back(
+          {"/usr/lib/llvm-" + std::to_string(M) + "/bin/clang-tidy", M});
+      Candidates.push_back({"clang-tidy-" + std::to_string(M), M});
+    }
+  for (const auto &[Name, M] : Candidates)
+    if (!findProgram(Name).empty()) {
+      C.ClangTidy = Name;
+      C.Plugin = Plugin.empty() ? pluginFor(SelfDir, M) : Plugin;
+      return C;
+    }
+  C.ClangTidy = LLVMOWN_CLANG_TIDY_PATH;
+  C.Plugin = Plugin.empty() ? pluginFor(SelfDir, LLVMOWN_LLVM_MAJOR) : Plugin;
+  C.Problem =
+      "no clang-tidy found for the llvmown plugins here (LLVM " +
+      listMajors(Majors) + "): install clang-tidy-" +
+      std::to_string(Majors.empty() ? LLVMOWN_LLVM_MAJOR : Majors.front()) +
+      ", or name one with LLVMOWN_CLANG_TIDY or "
+      "--llvmown-clang-tidy=PATH.";
+  return C;
 }
 
 /// Adds the llvmown glob to a --checks value given by the user, unless that
@@ -155,6 +312,7 @@ struct CommandLine {
   std::vector<std::string> Args; ///< Rewritten, passed on to clang-tidy.
   std::vector<std::string> Sources;
   std::string ExportFixes; ///< The --export-fixes file, "-" for stdout.
+  std::string ClangTidy;   ///< --llvmown-clang-tidy: the wrapper's own.
   bool HasChecks = false;  ///< Whether the user gave --checks.
 };
 } // namespace
@@ -194,6 +352,11 @@ static CommandLine parseCommandLine(int Argc, char **Argv) {
     }
     std::string Value;
     bool Separate = false;
+    if (matchOption(Arg, "llvmown-clang-tidy", Value, Separate)) {
+      // The wrapper's own option: not passed on.
+      CL.ClangTidy = Separate ? (I + 1 < Argc ? Argv[++I] : "") : Value;
+      continue;
+    }
     if (matchOption(Arg, "checks", Value, Separate)) {
       CL.HasChecks = true;
       if (Separate) {
@@ -259,8 +422,8 @@ static int runCaptured(const std::vector<std::string> &Argv, bool BindNow,
       CArgs.push_back(const_cast<char *>(A.c_str()));
     CArgs.push_back(nullptr);
     ::execvp(CArgs[0], CArgs.data());
-    std::string Msg = "cannot run '" + Argv[0] + "': " + std::strerror(errno) +
-                      "\n";
+    std::string Msg =
+        "cannot run '" + Argv[0] + "': " + std::strerror(errno) + "\n";
     ssize_t Ignored = ::write(STDERR_FILENO, Msg.data(), Msg.size());
     (void)Ignored;
     ::_exit(127);
@@ -322,9 +485,9 @@ static bool pluginLoads(const std::string &ClangTidy, const std::string &Plugin,
   Why = Output;
   if (!Why.empty() && Why.back() != '\n')
     Why += '\n';
-  Why += Status < 0 ? std::string("(clang-tidy did not finish")
-                    : "(clang-tidy exited with status " +
-                          std::to_string(Status);
+  Why += Status < 0
+             ? std::string("(clang-tidy did not finish")
+             : "(clang-tidy exited with status " + std::to_string(Status);
   Why += "; " + Reason + ")\n";
   return false;
 }
@@ -364,9 +527,9 @@ static void reportToEditor(const CommandLine &CL) {
                 Message.c_str());
 
   if (!CL.ExportFixes.empty() && !Files.empty()) {
-    std::string Yaml = "---\nMainSourceFile:  " +
-                       yamlQuote(absolutePath(Files.front())) +
-                       "\nDiagnostics:\n";
+    std::string Yaml =
+        "---\nMainSourceFile:  " + yamlQuote(absolutePath(Files.front())) +
+        "\nDiagnostics:\n";
     for (const std::string &F : Files)
       Yaml += "  - DiagnosticName:  llvmown-plugin-not-loaded\n"
               "    DiagnosticMessage:\n"
@@ -407,16 +570,24 @@ static void reportFailure(const CommandLine &CL, const std::string &ClangTidy,
   std::fprintf(stderr, "%s", Indented.c_str());
   std::fprintf(stderr,
                "%s: note: LLVMOWN_PLUGIN names the plugin, LLVMOWN_CLANG_TIDY "
-               "the clang-tidy (version 19) to run\n",
-               ProgName);
+               "or --llvmown-clang-tidy=PATH the clang-tidy to run (this "
+               "build's plugin is for clang-tidy %d)\n",
+               ProgName, LLVMOWN_LLVM_MAJOR);
 }
 
 int main(int Argc, char **Argv) {
-  const std::string ClangTidy = clangTidyPath();
-  const std::string Plugin = pluginPath(Argc > 0 ? Argv[0] : nullptr);
   CommandLine CL = parseCommandLine(Argc, Argv);
+  const Choice C =
+      choose(selfDirectory(Argc > 0 ? Argv[0] : nullptr), CL.ClangTidy);
+  const std::string &ClangTidy = C.ClangTidy;
+  const std::string &Plugin = C.Plugin;
 
   std::string Why;
+  if (!C.Problem.empty()) {
+    reportToEditor(CL);
+    std::fprintf(stderr, "%s: error: %s\n", ProgName, C.Problem.c_str());
+    return FailureStatus;
+  }
   if (!pluginLoads(ClangTidy, Plugin, Why)) {
     reportFailure(CL, ClangTidy, Plugin, Why);
     return FailureStatus;
