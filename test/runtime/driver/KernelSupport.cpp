@@ -21,7 +21,7 @@ namespace llvmown_rt {
 
 std::unique_ptr<TargetMachine> createMachine(const TargetConfig &Cfg) {
   std::string Error;
-  const Target *T = TargetRegistry::lookupTarget(Cfg.Triple, Error);
+  const Target *T = compat::lookupTarget(Cfg.Triple, Error);
   if (!T)
     return nullptr;
   return std::unique_ptr<TargetMachine>(

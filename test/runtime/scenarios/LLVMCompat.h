@@ -13,6 +13,7 @@
 #define LLVMOWN_RUNTIME_LLVMCOMPAT_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/MC/TargetRegistry.h"
 // Triple.h moved from ADT to TargetParser in LLVM 17.
 #if __has_include("llvm/TargetParser/Triple.h")
 #include "llvm/TargetParser/Triple.h"
@@ -40,6 +41,23 @@ private:
 };
 inline TripleArg triple(llvm::StringRef Name) { return TripleArg(Name); }
 inline TripleArg triple(const llvm::Triple &T) { return TripleArg(T); }
+
+/// TargetRegistry::lookupTarget by triple: a Triple (LLVM 21 on; the
+/// StringRef form is deprecated in 22) or a StringRef.
+template <typename R = llvm::TargetRegistry>
+auto lookupTarget(llvm::StringRef Name, std::string &Error, int)
+    -> decltype(R::lookupTarget(std::declval<const llvm::Triple &>(), Error)) {
+  return R::lookupTarget(llvm::Triple(Name), Error);
+}
+template <typename R = llvm::TargetRegistry>
+const llvm::Target *lookupTarget(llvm::StringRef Name, std::string &Error,
+                                 long) {
+  return R::lookupTarget(Name, Error);
+}
+inline const llvm::Target *lookupTarget(llvm::StringRef Name,
+                                        std::string &Error) {
+  return lookupTarget(Name, Error, 0);
+}
 
 /// Runs \p Fn with the LLVMContext of a ThreadSafeContext, locked:
 /// withContextDo (LLVM 21 on) or getLock and getContext (up to 20).

@@ -7,6 +7,7 @@
 \*===----------------------------------------------------------------------===*/
 
 #include "kernel_ir.h"
+#include "llvm_c_compat.h"
 #include "llvm-c/Core.h"
 #include "llvm-c/Error.h"
 #include "llvm-c/IRReader.h"
@@ -31,8 +32,7 @@ static int definesKernel(LLVMMemoryBufferRef Buf) {
 /* One compilation of the kernel; returns 1 on success. */
 int llvmown_rt_c_api_fixed(const char *Triple, const char *CPU,
                            const char *Features) {
-  LLVMOrcThreadSafeContextRef TSCtx = LLVMOrcCreateNewThreadSafeContext();
-  LLVMContextRef Ctx = LLVMOrcThreadSafeContextGetContext(TSCtx);
+  LLVMOWN_RT_NEW_TSC(TSCtx, Ctx);
 
   LLVMMemoryBufferRef IR = LLVMCreateMemoryBufferWithMemoryRangeCopy(
       LLVMOWN_RT_KERNEL_IR, strlen(LLVMOWN_RT_KERNEL_IR), "kernel");

@@ -28,7 +28,7 @@ namespace tm_per_stage_leaky {
 /// A fresh machine for the configured target; the caller owns it.
 static TargetMachine *getMachine(const TargetConfig &Cfg) {
   std::string Error;
-  const Target *T = TargetRegistry::lookupTarget(Cfg.Triple, Error);
+  const Target *T = compat::lookupTarget(Cfg.Triple, Error);
   if (!T)
     return nullptr;
   return T->createTargetMachine(compat::triple(Cfg.Triple), Cfg.CPU,
