@@ -25,7 +25,8 @@ FunctionBodyCheck::FunctionBodyCheck(StringRef Name, ClangTidyContext *Context)
           parseBool(Options.getLocalOrGlobal("ReportIncomplete", "false"))) {}
 
 std::string FunctionBodyCheck::option(StringRef Name, StringRef Default) {
-  std::string Value = Options.get(Name, Default).str();
+  // std::string(...): get returns std::string in LLVM 14, StringRef since.
+  std::string Value = std::string(Options.get(Name, Default));
   ReadOptions.emplace_back(Name.str(), Value);
   return Value;
 }

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ModuleOutlivesContextCheck.h"
+#include "engine/Compat.h"
 #include "engine/LifetimeAnalysis.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -32,7 +33,7 @@ CharSourceRange declarationRange(const FieldDecl *F, const SourceManager &SM,
   SourceRange R = F->getSourceRange();
   if (R.getBegin().isMacroID() || R.getEnd().isMacroID())
     return {};
-  std::optional<Token> Semi = Lexer::findNextToken(R.getEnd(), SM, LO);
+  std::optional<Token> Semi = compat::findNextToken(R.getEnd(), SM, LO);
   if (!Semi || !Semi->is(tok::semi))
     return {};
   return CharSourceRange::getCharRange(R.getBegin(), Semi->getEndLoc());

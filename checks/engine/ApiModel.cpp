@@ -7,6 +7,7 @@
 
 #include "ApiModel.h"
 #include "ApiTables.h"
+#include "Compat.h"
 #include "NameMatcher.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -187,7 +188,7 @@ void ApiModel::printCApiTable(llvm::raw_ostream &OS) const {
     std::vector<std::string> Out;
     for (const ApiRow &R : rows()) {
       if (R.Kind != &K || !llvm::is_contained(Effs, R.Eff) ||
-          !R.Name.starts_with("LLVM"))
+          !compat::startsWith(R.Name, "LLVM"))
         continue;
       std::string N = ("`" + R.Name + "`").str();
       if (R.Eff == Effect::Creates && R.Arg >= 0)
@@ -462,7 +463,7 @@ bool ApiModel::isLLVMApi(const FunctionDecl *FD) {
     return false;
   if (FD->isExternC() || !FD->getDeclContext()->isRecord()) {
     if (const IdentifierInfo *II = FD->getIdentifier())
-      if (II->getName().starts_with("LLVM") && FD->isExternC())
+      if (compat::startsWith(II->getName(), "LLVM") && FD->isExternC())
         return true;
   }
   const DeclContext *DC = FD->getDeclContext();

@@ -2,6 +2,7 @@
 
 #include "MemberOwnership.h"
 #include "AstHelpers.h"
+#include "Compat.h"
 #include "CallSite.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclFriend.h"
@@ -108,7 +109,7 @@ MemberUse scanMemberUses(const FieldDecl *F, const ApiModel &Model,
     Use.AllCodeVisible = false;
   for (const CXXMethodDecl *MD : RD->methods()) {
     if (MD->isImplicit() || MD->isDeleted() || MD->isDefaulted() ||
-        MD->isPureVirtual())
+        compat::isPureVirtual(MD))
       continue;
     const FunctionDecl *Def = nullptr;
     if (!MD->hasBody(Def) || !Def) {

@@ -2,6 +2,7 @@
 
 #include "RetentionAnalysis.h"
 #include "AstHelpers.h"
+#include "Compat.h"
 #include "CallSite.h"
 #include "RetentionScan.h"
 #include "clang/AST/ASTContext.h"
@@ -112,7 +113,7 @@ bool RetentionAnalysis::Impl::surelyUndrained(const FieldDecl *F) const {
     if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(Member))
       MD = dyn_cast<CXXMethodDecl>(FTD->getTemplatedDecl());
     if (!MD || MD->isImplicit() || MD->isDeleted() || MD->isDefaulted() ||
-        MD->isPureVirtual())
+        compat::isPureVirtual(MD))
       continue;
     const FunctionDecl *Def = nullptr;
     if (!MD->hasBody(Def) || !Def ||
