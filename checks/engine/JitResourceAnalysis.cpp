@@ -356,8 +356,12 @@ void JitCallScanner::freesCode() {
 
 bool JitCallScanner::VisitCallExpr(CallExpr *CE) {
   const FunctionDecl *FD = CE->getDirectCallee();
-  if (const auto *Callee = dyn_cast_or_null<CXXMethodDecl>(FD); Callee && Outer)
+  if (const auto *Callee = dyn_cast_or_null<CXXMethodDecl>(FD);
+      Callee && Outer) {
     A.Callers[Callee->getCanonicalDecl()].push_back(Outer);
+    if (Outer->isMain() && requestLoop(CE))
+      A.CalledInMainLoop.insert(Callee->getCanonicalDecl());
+  }
   const JitApiRow *R = A.Model.jitRow(FD);
   if (!R)
     return true;
@@ -517,8 +521,12 @@ bool JitResourceAnalysis::isSetupMethod(const CXXMethodDecl *MD) {
   else if (MD->getIdentifier() && isSetupName(MD->getName(), Setup))
     Result = true;
   else if (auto It = Callers.find(MD); It != Callers.end()) {
-    // A helper that only setup steps call is part of the setup.
+    // A helper that only setup steps call is part of the setup. So is one
+    // that a one-shot program's main calls, outside any request loop (once
+    // per input file, as range-for loops are a fixed set of inputs).
     Result = llvm::all_of(It->second, [&](const FunctionDecl *Caller) {
+      if (Caller->isMain())
+        return !CalledInMainLoop.count(MD);
       const auto *CM = dyn_cast<CXXMethodDecl>(Caller);
       return CM && CM->getCanonicalDecl() != MD && isSetupMethod(CM);
     });

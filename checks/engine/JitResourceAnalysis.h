@@ -125,6 +125,8 @@ private:
                  llvm::SmallVector<const FunctionDecl *, 2>>
       Callers;
   llvm::DenseMap<const CXXMethodDecl *, bool> SetupMemo;
+  /// Member functions main calls inside a request loop (a REPL).
+  llvm::SmallPtrSet<const CXXMethodDecl *, 4> CalledInMainLoop;
   llvm::SmallPtrSet<const CXXMethodDecl *, 4> CacheMethods;
   std::vector<const VarDecl *> StaticLocals;
   std::vector<const VarDecl *> StaticLocalJits;

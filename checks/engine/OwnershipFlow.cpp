@@ -308,6 +308,11 @@ void OwnershipFlow::dropped(const Tokens &T, State &S, LeakReason Why,
 
 void OwnershipFlow::atExit(const State &S, SourceLocation Where,
                            EventList<Event> &Events) {
+  // What main still holds when it returns lives as long as the process, as
+  // after exit(): a one-shot program's machine or JIT. What it lost on the
+  // way (discarded, overwritten, out of scope) is still reported.
+  if (isMain())
+    return;
   for (unsigned I : S.Owned) {
     if (Objects[objectOf(I)].OldValueOf || S.heldByField(I))
       continue; // the class owns it now
@@ -682,10 +687,11 @@ void OwnershipFlow::transferLifetimeEnd(const CFGLifetimeEnds &LE, State &S) {
     return;
   // Where the variable dies: at a return or the end of the function (the
   // function's exit), or at the end of an inner scope, a break, continue
-  // or goto.
-  dropped(Old, S,
-          diesAtFunctionExit(LE, Body) ? LeakReason::AtExit
-                                       : LeakReason::ScopeEnd,
+  // or goto. main's exit ends the process (see atExit).
+  bool AtExit = diesAtFunctionExit(LE, Body);
+  if (AtExit && isMain())
+    return;
+  dropped(Old, S, AtExit ? LeakReason::AtExit : LeakReason::ScopeEnd,
           scopeEndLoc(LE, Body), VD);
 }
 

@@ -153,6 +153,11 @@ private:
   unsigned objectFor(const Expr *Site, const ResourceKind *K,
                      std::string Creator, int OutArg = -1);
   unsigned newToken(State &S, unsigned Object);
+  /// Is this the program's main (whose exit ends the process)?
+  bool isMain() const {
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    return FD && FD->isMain();
+  }
   /// Is \p VD a flag: a bool or integer local or parameter that nothing in
   /// the function writes after its initialisation?
   bool isFlag(const VarDecl *VD);
