@@ -202,6 +202,10 @@ struct JitApiRow {
   llvm::StringRef Name;
   JitRole Role;
   int TrackerArg = NoTracker;
+  /// The LLVM majors whose headers were checked to declare it, as in
+  /// RowSpec (0: no limit); only ApiModelRowsTest reads them.
+  unsigned Since = 0;
+  unsigned Until = 0;
 };
 
 /// What a member function does to the object it is called on, for the

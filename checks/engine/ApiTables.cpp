@@ -461,8 +461,11 @@ const JitApiRow JitRows[] = {
     {"llvm::orc::LLLazyJIT::addLazyIRModule", JitRole::AddsCode, NoTracker},
     {"llvm::orc::IRLayer::add", JitRole::AddsCode, TrackerIfFirstParam},
     {"llvm::orc::ObjectLayer::add", JitRole::AddsCode, TrackerIfFirstParam},
+    // LinkGraphs: ObjectLinkingLayer::add until LinkGraphLayer took it over.
     {"llvm::orc::ObjectLinkingLayer::add", JitRole::AddsCode,
-     TrackerIfFirstParam},
+     TrackerIfFirstParam, 0, 19},
+    {"llvm::orc::LinkGraphLayer::add", JitRole::AddsCode, TrackerIfFirstParam,
+     22},
     {"LLVMOrcLLJITAddLLVMIRModule", JitRole::AddsCode, NoTracker},
     {"LLVMOrcLLJITAddLLVMIRModuleWithRT", JitRole::AddsCode, 1},
     {"LLVMOrcLLJITAddObjectFile", JitRole::AddsCode, NoTracker},
