@@ -3,6 +3,7 @@
 
     survey.py [--out DIR] [--jobs N] [--llvmown PATH] [--no-install]
               [--timeout S] [--projects TSV] [--verdicts TSV] CHECKOUT...
+    survey.py --report-only [--out DIR] [--verdicts TSV]
 
 Each CHECKOUT is a directory whose name is a `project` of projects.tsv
 (NAME=DIR names it otherwise), checked out at that row's commit. For each,
@@ -20,6 +21,8 @@ each one separately (so that a crash is one unit's), and writes to DIR:
 
 --projects and --verdicts name other tables than the ones beside this
 script (to survey a project of your own before proposing its row).
+--report-only writes report.md and findings.tsv again from the results
+kept in DIR (<project>/stats.json), after verdicts.tsv was edited.
 
 Exit status: 0 if every project was surveyed, 1 if one could not be (no
 checkout, configure failed), 2 for a usage error.
@@ -304,6 +307,9 @@ def survey(row, src, opts):
     if existing:
         run([opts.llvmown, "--merge", "-o", merged] + existing)
     stats["findings"] = findings_of(merged, name) if existing else []
+    # Kept so that --report-only can judge the findings again later.
+    with open(os.path.join(out, "stats.json"), "w") as f:
+        json.dump(stats, f, indent=1)
     return stats
 
 
@@ -381,8 +387,28 @@ def main():
     p.add_argument("--no-install", dest="install", action="store_false")
     p.add_argument("--projects", default=os.path.join(HERE, "projects.tsv"))
     p.add_argument("--verdicts", default=os.path.join(HERE, "verdicts.tsv"))
-    p.add_argument("checkouts", nargs="+")
+    p.add_argument("--report-only", action="store_true",
+                   help="write report.md and findings.tsv again from the "
+                   "results in --out (after editing verdicts.tsv)")
+    p.add_argument("checkouts", nargs="*")
     opts = p.parse_args()
+    if opts.report_only:
+        verdicts = read_tsv(opts.verdicts)
+        stats = []
+        for path in sorted(glob.glob(os.path.join(os.path.abspath(opts.out),
+                                                  "*", "stats.json"))):
+            with open(path) as f:
+                stats.append(json.load(f))
+        if not stats:
+            sys.stderr.write("survey: no results in %s\n" % opts.out)
+            return 1
+        order = [r["project"] for r in read_tsv(opts.projects)]
+        stats.sort(key=lambda s: order.index(s["project"])
+                   if s["project"] in order else len(order))
+        report(stats, verdicts, os.path.abspath(opts.out))
+        return 0
+    if not opts.checkouts:
+        p.error("no checkout named")
     if not os.access(opts.llvmown, os.X_OK):
         sys.stderr.write("survey: no llvmown at %s (build it first)\n" % opts.llvmown)
         return 2
