@@ -482,7 +482,8 @@ const JitApiRow JitRows[] = {
     {"LLVMOrcReleaseResourceTracker", JitRole::ReleasesTrackerRef, 0},
     {"llvm::orc::JITDylib::clear", JitRole::FreesAllCode},
     {"llvm::orc::ExecutionSession::removeJITDylib", JitRole::FreesAllCode},
-    {"llvm::orc::ExecutionSession::removeJITDylibs", JitRole::FreesAllCode},
+    {"llvm::orc::ExecutionSession::removeJITDylibs", JitRole::FreesAllCode,
+     NoTracker, 19},
     {"llvm::orc::ExecutionSession::endSession", JitRole::FreesAllCode},
     {"LLVMOrcJITDylibClear", JitRole::FreesAllCode},
     // Disposing of the LLJIT ends its session: all its code goes.

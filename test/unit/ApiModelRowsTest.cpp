@@ -294,6 +294,16 @@ TEST(ApiModelRows, EveryJitRowFitsTheDeclarationItNames) {
 TEST(ApiModelRows, ClassesAndHandlesOfEveryKindExist) {
   ApiModel M;
   for (const ResourceKind &K : M.kinds()) {
+    // A kind that only rows of later LLVM versions create (the target
+    // machine options of LLVM 19) has no class in older headers.
+    bool Used = false, UsedHere = false;
+    for (const ApiRow &R : M.rows())
+      if (R.Kind == &K) {
+        Used = true;
+        UsedHere |= appliesTo(R, LLVM_VERSION_MAJOR);
+      }
+    if (Used && !UsedHere)
+      continue;
     for (llvm::StringRef C : K.CxxClasses)
       EXPECT_TRUE(headers().Records.contains(C))
           << K.Name.str() << ": no class " << C.str();
