@@ -44,9 +44,11 @@ std::vector<std::string> ChangedLines::changedFiles() const {
 bool isCOrCxxFile(StringRef Path) {
   StringRef Ext = llvm::sys::path::extension(Path);
   // ".C" is C++ (case matters); the rest are compared as written by users.
-  return llvm::is_contained({".c", ".cc", ".cpp", ".cxx", ".c++", ".C", ".h",
-                             ".hh", ".hpp", ".hxx", ".inl"},
-                            Ext);
+  return llvm::is_contained(
+      std::initializer_list<StringRef>{".c", ".cc", ".cpp", ".cxx", ".c++",
+                                       ".C", ".h", ".hh", ".hpp", ".hxx",
+                                       ".inl"},
+      Ext);
 }
 
 namespace {

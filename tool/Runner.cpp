@@ -241,7 +241,7 @@ void runAll(const LayeredOptions &Layers,
   std::vector<std::optional<TranslationUnitResult>> Results(Jobs.size());
   size_t Done = 0;
 
-  llvm::DefaultThreadPool Pool(
+  compat::DefaultThreadPool Pool(
       llvm::hardware_concurrency(std::min<unsigned>(Threads, Jobs.size())));
   for (size_t I = 0; I < Jobs.size(); ++I) {
     Pool.async([&, I] {

@@ -81,7 +81,9 @@ std::string plural(size_t N, StringRef One, StringRef Many) {
 
 bool isHeader(StringRef Path) {
   StringRef Ext = llvm::sys::path::extension(Path);
-  return llvm::is_contained({".h", ".hh", ".hpp", ".hxx", ".inl"}, Ext);
+  return llvm::is_contained(
+      std::initializer_list<StringRef>{".h", ".hh", ".hpp", ".hxx", ".inl"},
+      Ext);
 }
 
 int listChecks(const LayeredOptions &Layers, StringRef FileForOptions,

@@ -21,6 +21,8 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/ThreadPool.h"
 #include <memory>
 #include <optional>
 #include <type_traits>
@@ -28,8 +30,7 @@
 
 namespace clang::tidy::llvmown::compat {
 
-//===--- Optional values
-//---------------------------------------------------===//
+//===--- Optional values --------------------------------------------------===//
 
 /// llvm::Optional (LLVM 14, 15) or std::optional (16 on) as std::optional.
 template <typename T> std::optional<T> toStd(std::optional<T> V) { return V; }
@@ -41,8 +42,7 @@ std::optional<T> toStd(const O &V) {
   return V.has_value() ? std::optional<T>(*V) : std::nullopt;
 }
 
-//===--- StringRef
-//----------------------------------------------------------===//
+//===--- StringRef --------------------------------------------------------===//
 
 /// StringRef::starts_with (LLVM 16 on) or startswith (up to 18).
 template <typename S = llvm::StringRef>
@@ -70,8 +70,7 @@ inline bool endsWith(llvm::StringRef Str, llvm::StringRef Suffix) {
   return endsWith(Str, Suffix, 0);
 }
 
-//===--- AST
-//----------------------------------------------------------------===//
+//===--- AST --------------------------------------------------------------===//
 
 /// FunctionDecl::isPureVirtual (LLVM 18 on) or isPure (up to 17).
 template <typename F = FunctionDecl>
@@ -92,8 +91,18 @@ inline std::optional<Token> findNextToken(SourceLocation Loc,
   return toStd(Lexer::findNextToken(Loc, SM, LangOpts));
 }
 
-//===--- Diagnostics
-//--------------------------------------------------------===//
+//===--- Threads ----------------------------------------------------------===//
+
+/// The thread pool class: DefaultThreadPool since LLVM 19, ThreadPool
+/// before. An alias cannot be detected by overloads, so this one guard is by
+/// version.
+#if LLVM_VERSION_MAJOR >= 19
+using DefaultThreadPool = llvm::DefaultThreadPool;
+#else
+using DefaultThreadPool = llvm::ThreadPool;
+#endif
+
+//===--- Diagnostics ------------------------------------------------------===//
 
 /// DiagnosticOptions were reference-counted (and passed by pointer) up to
 /// LLVM 20; since, their user holds them and passes a reference.
@@ -133,8 +142,7 @@ inline void setDiagnosticsEngine(ClangTidyContext &Ctx, DiagOptionsHolder &Opts,
   setDiagnosticsEngine(Ctx, Opts, DE, 0);
 }
 
-//===--- The clang-tidy library
-//---------------------------------------------===//
+//===--- The clang-tidy library -------------------------------------------===//
 
 /// The checks \p Opts enable (no analyzer alpha checks, no experimental
 /// custom checks, which LLVM 21 added as a parameter).

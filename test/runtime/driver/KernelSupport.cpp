@@ -55,7 +55,7 @@ void optimizeModule(Module &M, TargetMachine &TM) {
 bool emitAssembly(Module &M, TargetMachine &TM, SmallVectorImpl<char> &Out) {
   raw_svector_ostream OS(Out);
   legacy::PassManager PM;
-  if (TM.addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::AssemblyFile))
+  if (TM.addPassesToEmitFile(PM, OS, nullptr, compat::assemblyFile()))
     return false;
   PM.run(M);
   return true;

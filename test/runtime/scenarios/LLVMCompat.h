@@ -14,6 +14,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/CodeGen.h"
 // Triple.h moved from ADT to TargetParser in LLVM 17.
 #if __has_include("llvm/TargetParser/Triple.h")
 #include "llvm/TargetParser/Triple.h"
@@ -52,12 +53,23 @@ auto lookupTarget(llvm::StringRef Name, std::string &Error, int)
 template <typename R = llvm::TargetRegistry>
 const llvm::Target *lookupTarget(llvm::StringRef Name, std::string &Error,
                                  long) {
-  return R::lookupTarget(Name, Error);
+  return R::lookupTarget(Name.str(), Error); // std::string up to LLVM 16
 }
 inline const llvm::Target *lookupTarget(llvm::StringRef Name,
                                         std::string &Error) {
   return lookupTarget(Name, Error, 0);
 }
+
+/// CodeGenFileType::AssemblyFile (an enum class since LLVM 18) or
+/// CGFT_AssemblyFile (before).
+template <typename E = llvm::CodeGenFileType>
+constexpr auto assemblyFile(int) -> decltype(E::AssemblyFile) {
+  return E::AssemblyFile;
+}
+template <typename E = llvm::CodeGenFileType> constexpr E assemblyFile(long) {
+  return E::CGFT_AssemblyFile;
+}
+constexpr llvm::CodeGenFileType assemblyFile() { return assemblyFile(0); }
 
 /// Runs \p Fn with the LLVMContext of a ThreadSafeContext, locked:
 /// withContextDo (LLVM 21 on) or getLock and getContext (up to 20).
