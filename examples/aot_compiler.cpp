@@ -9,13 +9,13 @@
 // what llvmown reports there; the other stages are correct and must not be
 // reported.
 //
-// Build and run (LLVM 19):
+// Build and run (LLVM 16 to 22; here 19):
 //   clang++-19 examples/aot_compiler.cpp \
 //       $(llvm-config-19 --cxxflags --ldflags --libs) -o /tmp/aot
 //   /tmp/aot [iterations]
 //
 // Check:
-//   clang-tidy-19 --load <build>/lib/llvmown-tidy.so \
+//   clang-tidy-19 --load <build>/lib/llvmown-tidy-19.so \
 //       -checks='-*,llvmown-*' examples/aot_compiler.cpp -- \
 //       $(llvm-config-19 --cxxflags)
 //
@@ -44,6 +44,25 @@
 
 using namespace llvm;
 
+// What changed between the LLVM versions this compiles with: the
+// optimisation level became CodeGenOptLevel and the file types
+// CodeGenFileType's enumerators in 18, and the triple
+// arguments a Triple in 21.
+#if LLVM_VERSION_MAJOR >= 18
+using CodeGenLevel = CodeGenOptLevel;
+constexpr CodeGenFileType AsmFile = CodeGenFileType::AssemblyFile;
+constexpr CodeGenFileType ObjFile = CodeGenFileType::ObjectFile;
+#else
+using CodeGenLevel = CodeGenOpt::Level;
+constexpr CodeGenFileType AsmFile = CGFT_AssemblyFile;
+constexpr CodeGenFileType ObjFile = CGFT_ObjectFile;
+#endif
+#if LLVM_VERSION_MAJOR >= 21
+using TripleArg = Triple;
+#else
+using TripleArg = StringRef;
+#endif
+
 namespace {
 
 /// What to compile for: the equivalent of a GPU compiler's target config.
@@ -52,7 +71,7 @@ struct CompilerConfig {
   std::string CPU;
   std::string Features;
   OptimizationLevel Opt = OptimizationLevel::O2;
-  CodeGenOptLevel CodeGenOpt = CodeGenOptLevel::Default;
+  CodeGenLevel CodeGenOpt = CodeGenLevel::Default;
 };
 
 } // namespace
@@ -75,8 +94,9 @@ static TargetMachine *getMachine(const CompilerConfig &Cfg) {
     return nullptr;
   }
   TargetOptions Options;
-  return T->createTargetMachine(Cfg.Triple, Cfg.CPU, Cfg.Features, Options,
-                                Reloc::PIC_, std::nullopt, Cfg.CodeGenOpt);
+  return T->createTargetMachine(TripleArg(Cfg.Triple), Cfg.CPU, Cfg.Features,
+                                Options, Reloc::PIC_, std::nullopt,
+                                Cfg.CodeGenOpt);
 }
 
 /// Stage 1: parse the kernel and give it the target's triple and layout.
@@ -88,7 +108,7 @@ static std::unique_ptr<Module> prepare(LLVMContext &Ctx,
     Diag.print("aot", errs());
     return nullptr;
   }
-  M->setTargetTriple(Cfg.Triple);
+  M->setTargetTriple(TripleArg(Cfg.Triple));
   // llvmown: TargetMachine created by 'getMachine' is never released: it is
   // used only as a temporary.
   M->setDataLayout(getMachine(Cfg)->createDataLayout());
@@ -128,8 +148,7 @@ static bool mcgen(Module &M, const CompilerConfig &Cfg, std::string &Asm) {
   SmallString<1024> Buffer;
   raw_svector_ostream OS(Buffer);
   legacy::PassManager PM;
-  if (TM->addPassesToEmitFile(PM, OS, nullptr,
-                              CodeGenFileType::AssemblyFile)) {
+  if (TM->addPassesToEmitFile(PM, OS, nullptr, AsmFile)) {
     errs() << "aot: " << Cfg.Triple << " cannot emit assembly\n";
     return false;
   }
@@ -149,7 +168,7 @@ static bool objectSize(Module &M, const CompilerConfig &Cfg, size_t &Size) {
   SmallString<4096> Buffer;
   raw_svector_ostream OS(Buffer);
   legacy::PassManager PM;
-  if (TM->addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::ObjectFile))
+  if (TM->addPassesToEmitFile(PM, OS, nullptr, ObjFile))
     return false;
   PM.run(M);
   Size = Buffer.size();
