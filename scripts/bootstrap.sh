@@ -7,18 +7,44 @@
 # Run as root, or as a user who can use sudo.
 set -euo pipefail
 
-PACKAGES=(
+# Usage: bootstrap.sh [N...]  installs the packages to build and test
+# against LLVM/Clang N (14 to 22). Without N: the newest version whose
+# development files are installed, else 22, the current release.
+COMMON=(
   cmake
   ninja-build
   g++
   python3
-  llvm-19-dev
-  libclang-19-dev
-  clang-tidy-19
-  llvm-19-tools
-  clang-19
   libgtest-dev
 )
+
+is_installed() {
+  # `dpkg -s` also succeeds for a removed package whose configuration files
+  # remain, so look at its status line.
+  local status
+  status=$(dpkg -s "$1" 2>/dev/null || true)
+  grep -q '^Status: install ok installed' <<<"$status"
+}
+
+VERSIONS=("$@")
+if [ ${#VERSIONS[@]} -eq 0 ] && command -v dpkg >/dev/null 2>&1; then
+  for v in 22 21 20 19 18 17 16 15 14; do
+    if is_installed "llvm-$v-dev" && is_installed "libclang-$v-dev"; then
+      VERSIONS=("$v")
+      break
+    fi
+  done
+fi
+[ ${#VERSIONS[@]} -eq 0 ] && VERSIONS=(22)
+
+PACKAGES=("${COMMON[@]}")
+for v in "${VERSIONS[@]}"; do
+  case "$v" in
+    1[4-9]|2[0-2]) ;;
+    *) echo "bootstrap: error: LLVM $v is not supported (14 to 22)" >&2; exit 2 ;;
+  esac
+  PACKAGES+=("llvm-$v-dev" "libclang-$v-dev" "clang-tidy-$v" "llvm-$v-tools" "clang-$v")
+done
 
 if ! command -v dpkg >/dev/null 2>&1; then
   echo "bootstrap: error: dpkg not found; this script supports Debian 12 (apt/dpkg) only." >&2
@@ -28,16 +54,11 @@ fi
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do
-  # `dpkg -s` also succeeds for a removed package whose configuration files
-  # remain, so look at its status line.
-  status=$(dpkg -s "$pkg" 2>/dev/null || true)
-  if ! grep -q '^Status: install ok installed' <<<"$status"; then
-    missing+=("$pkg")
-  fi
+  is_installed "$pkg" || missing+=("$pkg")
 done
 
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "bootstrap: all required packages are installed."
+  echo "bootstrap: all required packages are installed (LLVM ${VERSIONS[*]})."
   exit 0
 fi
 

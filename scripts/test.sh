@@ -1,42 +1,43 @@
 #!/usr/bin/env bash
-# Builds llvmown and runs all its tests: the unit tests (if built) and the
-# lit suite. Ends with one line "tests: N passed, M failed" and exits
-# non-zero if anything failed or if no test ran.
+# Builds llvmown and runs all its tests. Ends with one line
+# "tests: N passed, M failed" and exits non-zero if anything failed or if
+# no test ran.
 #
-# Runnable from any directory. LLVMOWN_BUILD_DIR (default: build, relative
-# to the repository root) selects the build directory.
+#   LLVM 19: the whole suite (unit tests and lit), in $LLVMOWN_BUILD_DIR
+#            (default: build);
+#   LLVM 22 and 16: everything built (plugin, tool, wrapper, runtime
+#            programs) and the unit tests run, in build-22 and build-16;
+#   LLVM 14: the plugin and the wrapper built, in build-14.
+# A build counts as one test. LLVMOWN_TEST_FULL, LLVMOWN_TEST_BUILD and
+# LLVMOWN_TEST_PLUGIN (space-separated versions) change the sets; each
+# build folder is build-N except the first full one.
+#
+# Runnable from any directory.
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 BUILD_DIR="${LLVMOWN_BUILD_DIR:-build}"
-LIT="/usr/lib/llvm-19/build/utils/lit/lit.py"
+FULL="${LLVMOWN_TEST_FULL-19}"
+BUILD_ONLY="${LLVMOWN_TEST_BUILD-22 16}"
+PLUGIN_ONLY="${LLVMOWN_TEST_PLUGIN-14}"
 
 die() {
   echo "test.sh: error: $*" >&2
   exit 1
 }
 
-bash scripts/bootstrap.sh || die "installing the required packages failed"
-
-# Configure with Ninja, unless the build directory was already configured
-# with another generator (CMake refuses to switch generators in place).
-generator=(-G Ninja)
-if [ -f "$BUILD_DIR/CMakeCache.txt" ] &&
-   ! grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$BUILD_DIR/CMakeCache.txt"; then
-  echo "test.sh: note: $BUILD_DIR is configured with another generator; keeping it"
-  generator=()
-fi
-cmake -S . -B "$BUILD_DIR" "${generator[@]}" || die "configuring with CMake failed"
-cmake --build "$BUILD_DIR" -j"$(nproc)" || die "the build failed; no tests were run"
+# shellcheck disable=SC2086
+bash scripts/bootstrap.sh $FULL $BUILD_ONLY $PLUGIN_ONLY ||
+  die "installing the required packages failed"
+LIT="$(ls /usr/lib/llvm-*/build/utils/lit/lit.py 2>/dev/null | tail -n 1)"
 
 RESULTS="$(mktemp -d "${TMPDIR:-/tmp}/llvmown-test.XXXXXX")"
 trap 'rm -rf "$RESULTS"' EXIT
 
 passed=0
 failed=0
-
 # counts <xml file>: prints "<passed> <failed>" for a JUnit/xUnit XML report
 # (GoogleTest's --gtest_output=xml and lit's --xunit-xml-output).
 counts() {
@@ -60,13 +61,45 @@ print(passed, failed)
 EOF
 }
 
-# --- unit tests -------------------------------------------------------------
-UNIT="$BUILD_DIR/bin/llvmown-unittests"
-if [ -x "$UNIT" ]; then
+# configure <dir> <version>: CMake with Ninja, unless the folder was
+# configured with another generator (CMake refuses to switch in place).
+configure() {
+  local generator=(-G Ninja)
+  if [ -f "$1/CMakeCache.txt" ] &&
+     ! grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$1/CMakeCache.txt"; then
+    echo "test.sh: note: $1 is configured with another generator; keeping it"
+    generator=()
+  fi
+  cmake -S . -B "$1" "${generator[@]}" -DLLVMOWN_LLVM_VERSION="$2"
+}
+
+# build_step <name> <command...>: one test that passes if the command does.
+build_step() {
+  local name="$1"
+  shift
+  local start=$SECONDS
+  if "$@"; then
+    passed=$((passed + 1))
+    echo "test.sh: $name: ok ($((SECONDS - start)) s)"
+    return 0
+  fi
+  failed=$((failed + 1))
+  echo "test.sh: error: $name failed" >&2
+  return 1
+}
+
+# unit_tests <dir> <label>
+unit_tests() {
+  local UNIT="$1/bin/llvmown-unittests"
+  if [ ! -x "$UNIT" ]; then
+    echo "test.sh: note: no unit tests ($UNIT was not built)"
+    return
+  fi
   echo "test.sh: running the unit tests ($UNIT)"
-  "$UNIT" --gtest_brief=1 --gtest_output="xml:$RESULTS/unit.xml" </dev/null
-  unit_rc=$?
-  if [ -s "$RESULTS/unit.xml" ] && read -r p f < <(counts "$RESULTS/unit.xml"); then
+  "$UNIT" --gtest_brief=1 --gtest_output="xml:$RESULTS/unit-$2.xml" </dev/null
+  local unit_rc=$?
+  local p f
+  if [ -s "$RESULTS/unit-$2.xml" ] && read -r p f < <(counts "$RESULTS/unit-$2.xml"); then
     passed=$((passed + p))
     failed=$((failed + f))
     if [ "$unit_rc" -ne 0 ] && [ "$f" -eq 0 ]; then
@@ -77,22 +110,25 @@ if [ -x "$UNIT" ]; then
     echo "test.sh: error: the unit tests exited with status $unit_rc and wrote no report (crash?)" >&2
     failed=$((failed + 1))
   fi
-else
-  echo "test.sh: note: no unit tests ($UNIT was not built)"
-fi
+}
 
-# --- lit suite --------------------------------------------------------------
-if [ ! -f "$BUILD_DIR/test/lit.site.cfg.py" ]; then
-  echo "test.sh: error: the lit suite is not configured: $BUILD_DIR/test/lit.site.cfg.py is missing" >&2
-  failed=$((failed + 1))
-elif [ ! -f "$LIT" ]; then
-  echo "test.sh: error: lit not found at $LIT (package llvm-19-tools)" >&2
-  failed=$((failed + 1))
-else
-  echo "test.sh: running the lit suite ($BUILD_DIR/test)"
-  python3 "$LIT" -sv --xunit-xml-output "$RESULTS/lit.xml" "$BUILD_DIR/test" </dev/null
-  lit_rc=$?
-  if [ -s "$RESULTS/lit.xml" ] && read -r p f < <(counts "$RESULTS/lit.xml"); then
+# lit_tests <dir> <label>
+lit_tests() {
+  if [ ! -f "$1/test/lit.site.cfg.py" ]; then
+    echo "test.sh: error: the lit suite is not configured: $1/test/lit.site.cfg.py is missing" >&2
+    failed=$((failed + 1))
+    return
+  fi
+  if [ -z "$LIT" ]; then
+    echo "test.sh: error: lit not found (package llvm-N-tools)" >&2
+    failed=$((failed + 1))
+    return
+  fi
+  echo "test.sh: running the lit suite ($1/test)"
+  python3 "$LIT" -sv --xunit-xml-output "$RESULTS/lit-$2.xml" "$1/test" </dev/null
+  local lit_rc=$?
+  local p f
+  if [ -s "$RESULTS/lit-$2.xml" ] && read -r p f < <(counts "$RESULTS/lit-$2.xml"); then
     passed=$((passed + p))
     failed=$((failed + f))
     if [ "$lit_rc" -ne 0 ] && [ "$f" -eq 0 ]; then
@@ -103,7 +139,28 @@ else
     echo "test.sh: error: lit exited with status $lit_rc and wrote no report" >&2
     failed=$((failed + 1))
   fi
-fi
+}
+
+first=1
+for v in $FULL; do
+  dir="build-$v"
+  [ "$first" = 1 ] && dir="$BUILD_DIR"
+  first=0
+  build_step "configure LLVM $v ($dir)" configure "$dir" "$v" || continue
+  build_step "build LLVM $v ($dir)" cmake --build "$dir" -j"$(nproc)" || continue
+  unit_tests "$dir" "$v"
+  lit_tests "$dir" "$v"
+done
+for v in $BUILD_ONLY; do
+  build_step "configure LLVM $v (build-$v)" configure "build-$v" "$v" || continue
+  build_step "build LLVM $v (build-$v)" cmake --build "build-$v" -j"$(nproc)" || continue
+  unit_tests "build-$v" "$v"
+done
+for v in $PLUGIN_ONLY; do
+  build_step "configure LLVM $v (build-$v)" configure "build-$v" "$v" || continue
+  build_step "build the plugin for LLVM $v (build-$v)" \
+    cmake --build "build-$v" -j"$(nproc)" --target llvmown-tidy llvmown-clang-tidy
+done
 
 status=0
 if [ "$failed" -ne 0 ]; then

@@ -16,6 +16,7 @@
 #include "ClangTidy.h"
 #include "ClangTidyDiagnosticConsumer.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/PrettyPrinter.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Lex/Lexer.h"
@@ -35,11 +36,11 @@ namespace clang::tidy::llvmown::compat {
 /// llvm::Optional (LLVM 14, 15) or std::optional (16 on) as std::optional.
 template <typename T> std::optional<T> toStd(std::optional<T> V) { return V; }
 template <typename O, typename T = std::decay_t<decltype(*std::declval<O>())>,
-          typename = decltype(std::declval<O>().has_value()),
+          typename = decltype(static_cast<bool>(std::declval<O>())),
           typename = std::enable_if_t<
               !std::is_same_v<std::decay_t<O>, std::optional<T>>>>
 std::optional<T> toStd(const O &V) {
-  return V.has_value() ? std::optional<T>(*V) : std::nullopt;
+  return V ? std::optional<T>(*V) : std::nullopt;
 }
 
 //===--- StringRef --------------------------------------------------------===//
@@ -82,6 +83,22 @@ template <typename F = FunctionDecl> bool isPureVirtual(const F *FD, long) {
 }
 inline bool isPureVirtual(const FunctionDecl *FD) {
   return isPureVirtual(FD, 0);
+}
+
+/// NamedDecl::printName with a printing policy (LLVM 15 on), or without.
+template <typename N>
+auto printName(const N *D, llvm::raw_ostream &OS, const PrintingPolicy &P, int)
+    -> decltype(D->printName(OS, P)) {
+  return D->printName(OS, P);
+}
+template <typename N>
+void printName(const N *D, llvm::raw_ostream &OS, const PrintingPolicy &,
+               long) {
+  D->printName(OS);
+}
+inline void printName(const NamedDecl *D, llvm::raw_ostream &OS,
+                      const PrintingPolicy &P) {
+  printName(D, OS, P, 0);
 }
 
 /// Lexer::findNextToken, whose result was llvm::Optional up to LLVM 15.

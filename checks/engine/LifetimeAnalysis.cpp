@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LifetimeAnalysis.h"
+#include "Compat.h"
 #include "LifetimeFlow.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -35,7 +36,7 @@ OwnerEnd ownerEnd(const EndMark &M, ASTContext &Ctx) {
     PrintingPolicy PP(Ctx.getLangOpts());
     PP.SuppressUnwrittenScope = true;
     llvm::raw_string_ostream OS(E.Callee);
-    M.Callee->printName(OS, PP);
+    compat::printName(M.Callee, OS, PP);
   }
   return E;
 }
