@@ -133,11 +133,18 @@ def cmake_database(row, src, build):
            "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON",
            "-DLLVM_DIR=/usr/lib/llvm-%s/lib/cmake/llvm" % row["llvm"]]
     cmd += shlex.split(expand(row["args"], row))
-    r = run(cmd)
+    return configured_database(row, src, build, cmd)
+
+
+def configured_database(row, src, build, cmd, env=None):
+    """Runs a configure command (its output in <build>.configure.log),
+    builds the row's generated headers, and reads the database it wrote."""
+    r = run(cmd, env=env)
     with open(build + ".configure.log", "w") as f:
         f.write(r.stdout + r.stderr)
     if r.returncode != 0:
-        log("%s: configure failed, see %s.configure.log" % (row["project"], build))
+        log("%s: %s failed, see %s.configure.log" %
+            (row["project"], " ".join(cmd[:2]), build))
         return None
     if not prebuild(row, build):
         return None
@@ -183,16 +190,7 @@ def meson_database(row, src, build):
         env.update(CC=llvm + "/bin/clang", CXX=llvm + "/bin/clang++")
     cmd = ["meson", "setup", "--native-file", native, build, src]
     cmd += shlex.split(expand(row["args"], row))
-    r = run(cmd, env=env)
-    with open(build + ".configure.log", "w") as f:
-        f.write(r.stdout + r.stderr)
-    if r.returncode != 0:
-        log("%s: meson setup failed, see %s.configure.log" % (row["project"], build))
-        return None
-    if not prebuild(row, build):
-        return None
-    with open(os.path.join(build, "compile_commands.json")) as f:
-        return filter_sources(row, src, json.load(f))
+    return configured_database(row, src, build, cmd, env)
 
 
 def includes_llvm(entry):
