@@ -5,8 +5,8 @@
 #
 #   LLVM 19: the whole suite (unit tests and lit), in $LLVMOWN_BUILD_DIR
 #            (default: build);
-#   LLVM 22 and 16: everything built (plugin, tool, wrapper, runtime
-#            programs) and the unit tests run, in build-22 and build-16;
+#   LLVM 22 and 16: the plugin, the tool, the wrapper and the unit tests
+#            built and the unit tests run, in build-22 and build-16;
 #   LLVM 14: the plugin and the wrapper built, in build-14.
 # A build counts as one test. LLVMOWN_TEST_FULL, LLVMOWN_TEST_BUILD and
 # LLVMOWN_TEST_PLUGIN (space-separated versions) change the sets; each
@@ -153,7 +153,10 @@ for v in $FULL; do
 done
 for v in $BUILD_ONLY; do
   build_step "configure LLVM $v (build-$v)" configure "build-$v" "$v" || continue
-  build_step "build LLVM $v (build-$v)" cmake --build "build-$v" -j"$(nproc)" || continue
+  # The runtime compile loop is left out here, to keep the whole run well
+  # under 30 minutes on two cores; `cmake --build build-N` builds it too.
+  build_step "build LLVM $v (build-$v)" cmake --build "build-$v" -j"$(nproc)" \
+    --target llvmown-tidy llvmown llvmown-clang-tidy llvmown-unittests || continue
   unit_tests "build-$v" "$v"
 done
 for v in $PLUGIN_ONLY; do
