@@ -45,7 +45,8 @@ std::optional<T> toStd(const O &V) {
 
 //===--- StringRef --------------------------------------------------------===//
 
-/// StringRef::starts_with (LLVM 16 on) or startswith (up to 18).
+/// StringRef::starts_with (LLVM 16 on) or startswith (up to 18), for the
+/// checks, which build against LLVM 14 too.
 template <typename S = llvm::StringRef>
 auto startsWith(const S &Str, llvm::StringRef Prefix, int)
     -> decltype(Str.starts_with(Prefix)) {
@@ -57,18 +58,6 @@ bool startsWith(const S &Str, llvm::StringRef Prefix, long) {
 }
 inline bool startsWith(llvm::StringRef Str, llvm::StringRef Prefix) {
   return startsWith(Str, Prefix, 0);
-}
-template <typename S = llvm::StringRef>
-auto endsWith(const S &Str, llvm::StringRef Suffix, int)
-    -> decltype(Str.ends_with(Suffix)) {
-  return Str.ends_with(Suffix);
-}
-template <typename S = llvm::StringRef>
-bool endsWith(const S &Str, llvm::StringRef Suffix, long) {
-  return Str.endswith(Suffix);
-}
-inline bool endsWith(llvm::StringRef Str, llvm::StringRef Suffix) {
-  return endsWith(Str, Suffix, 0);
 }
 
 //===--- AST --------------------------------------------------------------===//
