@@ -17,6 +17,17 @@ Expectations are comments in the test file:
   // FIXED: <text>       with --check-fixes: after clang-tidy --fix, this
                          line contains <text> (also FIXED@+N / FIXED@-N)
 
+Expectations written inside an "#if" / "#elif" / "#else" region whose
+condition is about LLVM_VERSION_MAJOR (integers, comparisons, &&, ||, !,
+parentheses) count only when the region is compiled for the LLVM headers
+the test is compiled against: the version is read from the
+llvm/Config/llvm-config.h of the first -I/-isystem directory that has one
+(or given with --llvm-major). Other conditions do not hide expectations.
+
+--llvm-includes DIR[,DIR...] runs the test once per LLVM include directory
+(prepending -I DIR to the compiler arguments), each run with the
+expectations of its headers' version: one source, every installed LLVM.
+
 <text> is matched as a substring of the diagnostic as printed, message plus
 the trailing " [check-name]"; {{...}} parts are Python regular expressions.
 Several expectations may share a line ("// WARN: a // FIXED: b"): each
@@ -144,10 +155,12 @@ class Diagnostic:
         self.check = m.group(1) if m else None
 
 
-def parse_expectations(lines):
+def parse_expectations(lines, inactive=frozenset()):
     exps = []
     for idx, text in enumerate(lines):
         lineno = idx + 1
+        if lineno in inactive:
+            continue
         marks = list(MARKER_RE.finditer(text))
         for i, m in enumerate(marks):
             end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
@@ -169,6 +182,108 @@ def parse_expectations(lines):
             except MalformedTest as e:
                 raise MalformedTest("line %d: %s" % (lineno, e))
     return exps
+
+
+VERSION_DEFINE_RE = re.compile(r"^\s*#\s*define\s+LLVM_VERSION_MAJOR\s+(\d+)",
+                               re.M)
+PP_RE = re.compile(r"^\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)$")
+VERSION_COND_RE = re.compile(r"^[\sLLVM_VERSION_MAJOR0-9<>=!&|()]*$")
+
+
+def headers_major(include_dir):
+    """LLVM_VERSION_MAJOR of the headers in include_dir, or None."""
+    try:
+        with open(os.path.join(include_dir, "llvm", "Config",
+                               "llvm-config.h"), encoding="utf-8") as f:
+            m = VERSION_DEFINE_RE.search(f.read())
+    except OSError:
+        return None
+    return int(m.group(1)) if m else None
+
+
+def include_dirs(compiler_args):
+    dirs = []
+    for i, a in enumerate(compiler_args):
+        for flag in ("-I", "-isystem"):
+            if a == flag and i + 1 < len(compiler_args):
+                dirs.append(compiler_args[i + 1])
+            elif a.startswith(flag) and len(a) > len(flag):
+                dirs.append(a[len(flag):])
+    return dirs
+
+
+def detect_major(compiler_args):
+    for d in include_dirs(compiler_args):
+        v = headers_major(d)
+        if v is not None:
+            return v
+    return None
+
+
+def version_condition(cond, lineno):
+    """The Python expression of an #if condition about LLVM_VERSION_MAJOR,
+    or None if the condition is about something else."""
+    cond = re.sub(r"/\*.*?\*/|//.*$", "", cond).strip()
+    if "LLVM_VERSION_MAJOR" not in cond:
+        return None
+    if not VERSION_COND_RE.match(cond) or \
+            re.search(r"[A-Za-z_]", cond.replace("LLVM_VERSION_MAJOR", "")):
+        raise MalformedTest("line %d: only integers, comparisons, &&, || and "
+                            "! may go with LLVM_VERSION_MAJOR in a condition"
+                            % lineno)
+    expr = cond.replace("&&", " and ").replace("||", " or ")
+    expr = re.sub(r"!(?!=)", " not ", expr)
+    return expr
+
+
+def inactive_lines(lines, major):
+    """1-based numbers of the lines inside #if regions about
+    LLVM_VERSION_MAJOR that are not compiled for headers of version
+    `major` (None: the test has no such region, else MalformedTest)."""
+    inactive = set()
+    # Per open #if: [is_version_group, branch_taken, current_active]
+    stack = []
+    for idx, text in enumerate(lines):
+        lineno = idx + 1
+        m = PP_RE.match(text)
+        if m:
+            d, rest = m.group(1), m.group(2)
+            if d in ("if", "ifdef", "ifndef"):
+                expr = version_condition(rest, lineno) if d == "if" else None
+                if expr is None:
+                    stack.append([False, True, True])
+                else:
+                    if major is None:
+                        raise MalformedTest(
+                            "line %d: a condition on LLVM_VERSION_MAJOR, but "
+                            "no -I directory has llvm/Config/llvm-config.h "
+                            "(pass --llvm-major)" % lineno)
+                    val = bool(eval(expr, {"__builtins__": {}},
+                                    {"LLVM_VERSION_MAJOR": major}))
+                    stack.append([True, val, val])
+            elif not stack:
+                raise MalformedTest("line %d: #%s without #if" % (lineno, d))
+            elif d == "elif" and stack[-1][0]:
+                expr = version_condition(rest, lineno)
+                if expr is None:
+                    raise MalformedTest("line %d: #elif of a version #if must "
+                                        "be about LLVM_VERSION_MAJOR" % lineno)
+                g = stack[-1]
+                val = not g[1] and bool(eval(
+                    expr, {"__builtins__": {}},
+                    {"LLVM_VERSION_MAJOR": major}))
+                g[1], g[2] = g[1] or val, val
+            elif d == "else" and stack[-1][0]:
+                g = stack[-1]
+                g[2], g[1] = not g[1], True
+            elif d == "endif":
+                stack.pop()
+            continue
+        if any(g[0] and not g[2] for g in stack):
+            inactive.add(lineno)
+    if stack:
+        raise MalformedTest("#if without #endif")
+    return inactive
 
 
 def strip_expectations(lines):
@@ -278,6 +393,12 @@ def parse_args(argv):
     p.add_argument("--no-tool", action="store_true",
                    help="a plugin-only build (LLVM 14): runs of the tool "
                    "front end are skipped, saying so")
+    p.add_argument("--llvm-major", type=int,
+                   help="LLVM version of the headers (default: read from "
+                   "the -I directories)")
+    p.add_argument("--llvm-includes",
+                   help="comma-separated LLVM include directories: run once "
+                   "per directory, with -I DIR")
     p.add_argument("--timeout", type=float, default=300,
                    help=argparse.SUPPRESS)
     p.add_argument("-v", "--verbose", action="store_true",
@@ -392,8 +513,35 @@ def main(argv):
     except OSError as e:
         print("check_llvmown: cannot read test file: %s" % e)
         return 2
+    if args.llvm_includes is not None:
+        dirs = [d for d in args.llvm_includes.split(",") if d]
+        if not dirs:
+            print("check_llvmown: %s: --llvm-includes names no directory, "
+                  "nothing to run" % test_file)
+            return 0
+        base = list(args.compiler_args)
+        status = 0
+        for d in dirs:
+            if headers_major(d) is None:
+                print("check_llvmown: %s: no llvm/Config/llvm-config.h"
+                      % d)
+                return 2
+            args.compiler_args = ["-I", d] + base
+            args.have_dashdash = True
+            rc = run_one(args, test_file, lines)
+            if rc:
+                print("  (with the LLVM headers in %s)" % d)
+            status = max(status, rc)
+        return status
+    return run_one(args, test_file, lines)
+
+
+def run_one(args, test_file, lines):
+    major = args.llvm_major
+    if major is None:
+        major = detect_major(args.compiler_args)
     try:
-        exps = parse_expectations(lines)
+        exps = parse_expectations(lines, inactive_lines(lines, major))
     except MalformedTest as e:
         print("check_llvmown: malformed test %s: %s" % (test_file, e))
         return 2

@@ -1,8 +1,11 @@
 //===- CallSite.cpp -------------------------------------------------------===//
 
 #include "CallSite.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 namespace clang::tidy::llvmown {
 
@@ -44,28 +47,103 @@ const Expr *recoveredObject(const Expr *Callee) {
   return nullptr;
 }
 
+/// The file offsets of the top-level commas of the argument list written
+/// after \p Callee up to the end of \p RE, and whether the list is empty;
+/// nullopt when the source cannot be read (a macro, another file).
+struct ArgList {
+  llvm::SmallVector<unsigned, 4> Commas;
+  bool Empty = true;
+};
+std::optional<ArgList> writtenArgs(const RecoveryExpr *RE, const Expr *Callee,
+                                   const ASTContext &AC) {
+  const SourceManager &SM = AC.getSourceManager();
+  SourceLocation From = Callee->getEndLoc(), To = RE->getEndLoc();
+  if (From.isMacroID() || To.isMacroID() || SM.getFileID(From) !=
+                                                SM.getFileID(To))
+    return std::nullopt;
+  unsigned Begin = SM.getFileOffset(Lexer::getLocForEndOfToken(
+      From, 0, SM, AC.getLangOpts()));
+  bool Invalid = false;
+  llvm::StringRef Text = SM.getBufferData(SM.getFileID(From), &Invalid);
+  unsigned End = SM.getFileOffset(To);
+  if (Invalid || Begin > End || End >= Text.size())
+    return std::nullopt;
+  // Skip to the '(' after the callee (template arguments may come first).
+  while (Begin < End && Text[Begin] != '(')
+    ++Begin;
+  if (Begin >= End || Text[End] != ')')
+    return std::nullopt;
+  ArgList L;
+  int Depth = 0;
+  for (unsigned I = Begin + 1; I < End; ++I) {
+    char C = Text[I];
+    if (C == '"' || C == '\'') { // a literal: skip to its end
+      for (++I; I < End && Text[I] != C; ++I)
+        if (Text[I] == '\\')
+          ++I;
+      L.Empty = false;
+      continue;
+    }
+    if (C == '/' && I + 1 < End && (Text[I + 1] == '/' || Text[I + 1] == '*'))
+      return std::nullopt; // a comment in the list: not worth lexing
+    if (C == '(' || C == '[' || C == '{')
+      ++Depth;
+    else if (C == ')' || C == ']' || C == '}')
+      --Depth;
+    else if (C == ',' && Depth == 0)
+      L.Commas.push_back(I);
+    if (!isspace(static_cast<unsigned char>(C)))
+      L.Empty = false;
+  }
+  return L;
+}
+
 /// `f(args)` whose call could not be built: a RecoveryExpr of the callee
-/// and the arguments (and not of a bare function name).
-std::optional<CallSite> ofRecovery(const RecoveryExpr *RE) {
+/// and the arguments (and not of a bare function name). Clang 22 leaves the
+/// arguments in error out of it; with \p AC, where each argument is written
+/// tells its position, and the count of written arguments the callee.
+std::optional<CallSite> ofRecovery(const RecoveryExpr *RE,
+                                   const ASTContext *AC) {
   llvm::ArrayRef<const Expr *> Sub = RE->subExpressions();
   if (Sub.empty() || !Sub.front() ||
       RE->getEndLoc() == Sub.front()->getEndLoc())
     return std::nullopt;
   CallSite CS;
   CS.Call = RE;
-  CS.Callee = recoveredCallee(Sub.front(), Sub.size() - 1);
+  std::optional<ArgList> Written =
+      AC ? writtenArgs(RE, Sub.front(), *AC) : std::nullopt;
+  unsigned NumArgs = Sub.size() - 1;
+  if (Written)
+    NumArgs = Written->Empty ? 0 : Written->Commas.size() + 1;
+  CS.Callee = recoveredCallee(Sub.front(), NumArgs);
   if (!CS.Callee)
     return std::nullopt;
   CS.Object = recoveredObject(Sub.front());
-  CS.Args.append(Sub.begin() + 1, Sub.end());
+  if (!Written || NumArgs == Sub.size() - 1) {
+    CS.Args.append(Sub.begin() + 1, Sub.end());
+    return CS;
+  }
+  // Some arguments are missing: place the others by where they are written.
+  CS.Args.assign(NumArgs, nullptr);
+  const SourceManager &SM = AC->getSourceManager();
+  for (const Expr *A : Sub.drop_front()) {
+    if (!A || A->getBeginLoc().isMacroID())
+      return std::nullopt;
+    unsigned Off = SM.getFileOffset(A->getBeginLoc());
+    unsigned Slot = llvm::count_if(Written->Commas,
+                                   [&](unsigned C) { return C < Off; });
+    if (Slot >= NumArgs || CS.Args[Slot])
+      return std::nullopt;
+    CS.Args[Slot] = A;
+  }
   return CS;
 }
 
 } // namespace
 
-std::optional<CallSite> CallSite::of(const Expr *E) {
+std::optional<CallSite> CallSite::of(const Expr *E, const ASTContext *AC) {
   if (const auto *RE = dyn_cast_or_null<RecoveryExpr>(E))
-    return ofRecovery(RE);
+    return ofRecovery(RE, AC);
   CallSite CS;
   CS.Call = E;
   if (const auto *CE = dyn_cast_or_null<CallExpr>(E)) {

@@ -16,6 +16,7 @@
 #include <optional>
 
 namespace clang {
+class ASTContext;
 class Expr;
 class FunctionDecl;
 class Stmt;
@@ -44,8 +45,11 @@ struct CallSite {
   /// A call that does not compile (an argument in error, code written for
   /// another LLVM version, an editor buffer mid-edit) is still a call of
   /// its callee if that is unambiguous: one function of that name takes
-  /// that many arguments.
-  static std::optional<CallSite> of(const Expr *E);
+  /// that many arguments. Clang 22 drops the arguments in error from such a
+  /// call; given \p AC, the source tells how many there were and where each
+  /// other one goes (missing ones are null).
+  static std::optional<CallSite> of(const Expr *E,
+                                    const ASTContext *AC = nullptr);
 
   bool isConstruction() const;
   /// The overloaded operator called, or OO_None.

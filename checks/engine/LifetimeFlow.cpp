@@ -534,7 +534,7 @@ void LifetimeFlow::VisitCXXConstructExpr(const CXXConstructExpr *CE, State &S) {
 }
 
 void LifetimeFlow::VisitRecoveryExpr(const RecoveryExpr *RE, State &S) {
-  if (std::optional<CallSite> CS = CallSite::of(RE))
+  if (std::optional<CallSite> CS = CallSite::of(RE, &Ctx))
     transferCall(*CS, S);
   else
     VisitExpr(RE, S);

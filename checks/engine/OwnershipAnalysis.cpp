@@ -205,7 +205,7 @@ bool OwnershipAnalysis::needsAnalysis(const Decl *D, const Stmt *Body) const {
     bool VisitExpr(Expr *E) {
       if (!isa<CallExpr>(E) && !isa<RecoveryExpr>(E))
         return true;
-      std::optional<CallSite> CS = CallSite::of(E);
+      std::optional<CallSite> CS = CallSite::of(E, &OA.Ctx);
       const FunctionDecl *FD = CS ? CS->Callee : nullptr;
       Found = OA.createdKind(FD) ||
               (OA.Opts.TrackDisposes && !OA.Model.rowsFor(FD).empty());

@@ -566,7 +566,7 @@ void OwnershipFlow::VisitCXXConstructExpr(const CXXConstructExpr *CE,
 }
 
 void OwnershipFlow::VisitRecoveryExpr(const RecoveryExpr *RE, State &S) {
-  if (std::optional<CallSite> CS = CallSite::of(RE))
+  if (std::optional<CallSite> CS = CallSite::of(RE, &Ctx))
     return transferCall(*CS, S);
   // Code that did not compile may hand over what it uses: no evidence.
   for (const Expr *Sub : RE->subExpressions())

@@ -7,6 +7,7 @@
 // arguments. With the wrong number of arguments nothing is assumed.
 
 #include "llvm-c/Core.h"
+#include "llvm-c/IRReader.h"
 
 //===--- Must flag ---------------------------------------------------------===//
 
@@ -33,4 +34,28 @@ void wrongArity(void) {
   LLVMModuleRef M = LLVMModuleCreateWithName("m", 1);
   // ERROR@-1: too many arguments to function call, expected single argument 'ModuleID', have 2 arguments
   (void)M;
+}
+
+// Must not flag: the context argument is in error (clang 22 leaves it out of
+// the recovered call); the buffer after it is still the argument the parser
+// takes over, and the module is disposed of.
+void argumentInErrorFirst(LLVMMemoryBufferRef Buf) {
+  LLVMModuleRef M;
+  char *Msg;
+  if (LLVMParseIRInContext(UndeclaredContext, Buf, &M, &Msg)) {
+    // ERROR@-1: use of undeclared identifier 'UndeclaredContext'
+    LLVMDisposeMessage(Msg);
+    return;
+  }
+  LLVMDisposeModule(M);
+}
+
+// Must flag: the same call, and the module parsed is never disposed of.
+LLVMBool argumentInErrorLeaks(LLVMMemoryBufferRef Buf) {
+  LLVMModuleRef M;
+  char *Msg = 0;
+  LLVMBool Failed = LLVMParseIRInContext(UndeclaredContext, Buf, &M, &Msg); // WARN: LLVMModuleRef written by 'LLVMParseIRInContext' is never released with 'LLVMDisposeModule'
+  // ERROR@-1: use of undeclared identifier 'UndeclaredContext'
+  LLVMDisposeMessage(Msg);
+  return Failed; // NOTE: 'M' still holds it
 }

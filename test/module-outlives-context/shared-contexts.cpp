@@ -16,14 +16,24 @@
 
 using namespace llvm;
 
+// A module made in a ThreadSafeContext's context: through getContext() up to
+// LLVM 21, through withContextDo (its callback gets the context) from 22.
+#if LLVM_VERSION_MAJOR >= 22
+#define MODULE_IN(TSC, Name)                                                   \
+  (TSC).withContextDo(                                                         \
+      [&](LLVMContext *C) { return std::make_unique<Module>(Name, *C); })
+#else
+#define MODULE_IN(TSC, Name) std::make_unique<Module>(Name, *(TSC).getContext())
+#endif
+
 // Must not flag: one ThreadSafeContext shared by two ThreadSafeModules
 // handed to the JIT; the copy in the first one does not end the context.
 Error addTwo(orc::LLJIT &J) {
   orc::ThreadSafeContext TSC(std::make_unique<LLVMContext>());
-  auto First = std::make_unique<Module>("first", *TSC.getContext());
+  auto First = MODULE_IN(TSC, "first");
   if (Error Err = J.addIRModule(orc::ThreadSafeModule(std::move(First), TSC)))
     return Err;
-  auto Second = std::make_unique<Module>("second", *TSC.getContext());
+  auto Second = MODULE_IN(TSC, "second");
   Second->setSourceFileName("second.ll");
   return J.addIRModule(orc::ThreadSafeModule(std::move(Second), TSC));
 }
@@ -32,29 +42,29 @@ Error addTwo(orc::LLJIT &J) {
 void sharedThenLocal() {
   orc::ThreadSafeContext TSC(std::make_unique<LLVMContext>());
   {
-    orc::ThreadSafeModule TSM(std::make_unique<Module>("a", *TSC.getContext()),
+    orc::ThreadSafeModule TSM(MODULE_IN(TSC, "a"),
                               TSC);
   }
-  auto M2 = std::make_unique<Module>("b", *TSC.getContext());
+  auto M2 = MODULE_IN(TSC, "b");
   M2->setSourceFileName("b.ll");
 }
 
 // Must not flag: a ThreadSafeContext taken by value is a shared reference;
 // the caller's copy keeps the context alive after this function returns.
 std::unique_ptr<Module> makeIn(orc::ThreadSafeContext TSC) {
-  return std::make_unique<Module>("m", *TSC.getContext());
+  return MODULE_IN(TSC, "m");
 }
 
 // Must not flag: a copy of a ThreadSafeContext is one more reference.
 std::unique_ptr<Module> makeInCopy(const orc::ThreadSafeContext &Shared) {
   orc::ThreadSafeContext TSC = Shared;
-  return std::make_unique<Module>("m", *TSC.getContext());
+  return MODULE_IN(TSC, "m");
 }
 
 // Must flag: a ThreadSafeContext made here is the only reference.
 std::unique_ptr<Module> makeInFresh() {
   orc::ThreadSafeContext TSC(std::make_unique<LLVMContext>());
-  return std::make_unique<Module>("m", *TSC.getContext()); // WARN: module returned here belongs to LLVMContext 'TSC', which is destroyed when the function returns
+  return MODULE_IN(TSC, "m"); // WARN: module returned here belongs to LLVMContext 'TSC', which is destroyed when the function returns
 }
 
 struct CompileJob {
@@ -103,7 +113,7 @@ void assignedCContext(void) {
   C = LLVMContextCreate();
   LLVMModuleRef M = LLVMModuleCreateWithNameInContext("m", C); // NOTE: 'M' is bound to 'C' here
   LLVMContextDispose(C); // NOTE: 'C' is destroyed here
-  LLVMDisposeModule(M); // WARN: 'M' belongs to LLVMContext 'C', which was destroyed at line 105
+  LLVMDisposeModule(M); // WARN: 'M' belongs to LLVMContext 'C', which was destroyed at line 115
 }
 
 // Must not flag: `M == nullptr` on a std::unique_ptr is a null test too.

@@ -10,7 +10,7 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include <cstdlib>
-#include <optional>
+#include "../Inputs/versions/llvm-versions.h"
 
 using namespace llvm;
 
@@ -21,7 +21,7 @@ bool bad();
 
 // Must flag: the early return is a path that goes on.
 bool returnsEarly(const Target *T) {
-  TargetMachine *TM = T->createTargetMachine("x86_64", "", "", TargetOptions(), std::nullopt); // WARN: TargetMachine created by 'llvm::Target::createTargetMachine' leaks when the function returns at line 26
+  TargetMachine *TM = T->createTargetMachine(TargetTriple("x86_64"), "", "", TargetOptions(), NO_VALUE); // WARN: TargetMachine created by 'llvm::Target::createTargetMachine' leaks when the function returns at line 26
   if (bad())
     return false; // NOTE: 'TM' still owns it when the function returns here
   delete TM;
@@ -31,14 +31,14 @@ bool returnsEarly(const Target *T) {
 //===--- Must not flag -----------------------------------------------------===//
 
 void viaReportFatalError(const Target *T) {
-  TargetMachine *TM = T->createTargetMachine("x86_64", "", "", TargetOptions(), std::nullopt);
+  TargetMachine *TM = T->createTargetMachine(TargetTriple("x86_64"), "", "", TargetOptions(), NO_VALUE);
   if (bad())
     report_fatal_error("no machine");
   delete TM;
 }
 
 unsigned viaUnreachable(const Target *T, int Kind) {
-  TargetMachine *TM = T->createTargetMachine("x86_64", "", "", TargetOptions(), std::nullopt);
+  TargetMachine *TM = T->createTargetMachine(TargetTriple("x86_64"), "", "", TargetOptions(), NO_VALUE);
   switch (Kind) {
   case 0:
     delete TM;
@@ -49,14 +49,14 @@ unsigned viaUnreachable(const Target *T, int Kind) {
 }
 
 void viaAbort(const Target *T) {
-  TargetMachine *TM = T->createTargetMachine("x86_64", "", "", TargetOptions(), std::nullopt);
+  TargetMachine *TM = T->createTargetMachine(TargetTriple("x86_64"), "", "", TargetOptions(), NO_VALUE);
   if (bad())
     std::abort();
   delete TM;
 }
 
 void viaProjectNoreturn(const Target *T) {
-  TargetMachine *TM = T->createTargetMachine("x86_64", "", "", TargetOptions(), std::nullopt);
+  TargetMachine *TM = T->createTargetMachine(TargetTriple("x86_64"), "", "", TargetOptions(), NO_VALUE);
   if (bad())
     die("no machine");
   delete TM;

@@ -14,6 +14,7 @@
 #include "llvm/Target/TargetMachine.h"
 #include <memory>
 #include <string>
+#include "../Inputs/versions/llvm-versions.h"
 
 using namespace llvm;
 
@@ -66,7 +67,7 @@ Expected<std::string> hostLayout() {
 // Must not flag: the unique_ptr is moved out of the Expected and returned.
 Expected<std::unique_ptr<TargetMachine>>
 machineForCPU(orc::JITTargetMachineBuilder JTMB, StringRef CPU) {
-  JTMB.setCPU(CPU.str()).setCodeGenOptLevel(CodeGenOptLevel::Aggressive);
+  JTMB.setCPU(CPU.str()).setCodeGenOptLevel(OPT_LEVEL(Aggressive));
   auto TMOrErr = JTMB.createTargetMachine();
   if (!TMOrErr)
     return TMOrErr.takeError();
@@ -96,7 +97,7 @@ void releasedThenDeleted(std::unique_ptr<TargetMachine> Owner) {
 
 // Must not flag: codegen::createTargetMachineForTriple returns a unique_ptr.
 Expected<std::string> commandLineCPU(StringRef TT) {
-  auto TM = codegen::createTargetMachineForTriple(TT, CodeGenOptLevel::None);
+  auto TM = codegen::createTargetMachineForTriple(TT, OPT_LEVEL(None));
   if (!TM)
     return TM.takeError();
   return (*TM)->getTargetCPU().str();

@@ -5,6 +5,10 @@
 // code generator's stages (data layout, optimisation with PassBuilder,
 // assembly emission with the legacy PassManager) and MCJIT engine set-up.
 
+#include "../Inputs/versions/llvm-versions.h"
+#if LLVM_VERSION_MAJOR >= 20
+#include "llvm/CodeGen/CodeGenTargetMachineImpl.h"
+#endif
 #include "llvm/ExecutionEngine/ExecutionEngine.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -15,13 +19,13 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include <memory>
-#include <optional>
+#include "../Inputs/versions/llvm-versions.h"
 #include <string>
 
 using namespace llvm;
 
 struct Config {
-  std::string Triple;
+  TargetTriple Triple;
   std::string CPU;
   std::string Features;
   TargetOptions Options;
@@ -48,7 +52,7 @@ void setLayout(Module &M, const Config &Cfg) {
 // Must flag: Target::createTargetMachine's result is discarded.
 void discardCreate(const Target &T, const Config &Cfg) {
   // WARN@+1: TargetMachine created by 'llvm::Target::createTargetMachine' is never released: the result is discarded
-  T.createTargetMachine(Cfg.Triple, Cfg.CPU, Cfg.Features, Cfg.Options, std::nullopt);
+  T.createTargetMachine(Cfg.Triple, Cfg.CPU, Cfg.Features, Cfg.Options, NO_VALUE);
 }
 
 // Must flag: the optimisation stage never deletes its machine.
@@ -70,12 +74,12 @@ void optimize(Module &M, const Config &Cfg) {
 
 // Must flag: the emission stage deletes the machine on the success path only.
 bool emitAssembly(Module &M, const Config &Cfg, raw_pwrite_stream &OS) {
-  TargetMachine *TM = getMachine(Cfg); // WARN: TargetMachine created by 'getMachine' leaks when the function returns at line 79
+  TargetMachine *TM = getMachine(Cfg); // WARN: TargetMachine created by 'getMachine' leaks when the function returns at line 83
   if (!TM)
     return false;
   legacy::PassManager PM;
-  if (TM->addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::AssemblyFile)) {
-    errs() << "cannot emit assembly for " << Cfg.Triple << "\n";
+  if (TM->addPassesToEmitFile(PM, OS, nullptr, ASSEMBLY_FILE)) {
+    errs() << "cannot emit assembly for " << Cfg.CPU << "\n";
     return false; // NOTE: 'TM' still owns it when the function returns here
   }
   PM.run(M);
@@ -96,7 +100,7 @@ bool emitAssemblyOwned(Module &M, const Config &Cfg, raw_pwrite_stream &OS) {
   if (!TM)
     return false;
   legacy::PassManager PM;
-  if (TM->addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::AssemblyFile))
+  if (TM->addPassesToEmitFile(PM, OS, nullptr, ASSEMBLY_FILE))
     return false;
   PM.run(M);
   return true;
@@ -120,10 +124,10 @@ void optimizeThenDelete(Module &M, const Config &Cfg) {
 // then deleted.
 void derivedThenDelete(const Target &T, const Config &Cfg) {
   TargetMachine *TM = T.createTargetMachine(Cfg.Triple, Cfg.CPU, Cfg.Features,
-                                            Cfg.Options, std::nullopt);
+                                            Cfg.Options, NO_VALUE);
   if (!TM)
     return;
-  auto &LTM = static_cast<LLVMTargetMachine &>(*TM);
+  auto &LTM = static_cast<CODEGEN_TARGET_MACHINE &>(*TM);
   LTM.setFastISel(true);
   delete TM;
 }
