@@ -1,7 +1,8 @@
 // RUN: %check_llvmown --frontend tidy %s -- -I%llvm_include -D_GNU_SOURCE -D__STDC_CONSTANT_MACROS -D__STDC_FORMAT_MACROS -D__STDC_LIMIT_MACROS
 // RUN: %check_llvmown --frontend tool %s -- -I%llvm_include -D_GNU_SOURCE -D__STDC_CONSTANT_MACROS -D__STDC_FORMAT_MACROS -D__STDC_LIMIT_MACROS
 //
-// llvmown-c-api-dispose against the real LLVM 19 C headers: a small driver
+// llvmown-c-api-dispose against the real LLVM C headers of each version
+// (LLVM 22 replaced LLVMOrcThreadSafeContextGetContext): a small driver
 // that reads IR, verifies, links, optimizes, emits and runs it with ORC or
 // MCJIT, with its leaks, double releases, wrong deallocators, releases after
 // a consumer and releases of borrowed handles, next to the correct versions.
@@ -18,6 +19,7 @@
 #include "llvm-c/Orc.h"
 #include "llvm-c/Target.h"
 #include "llvm-c/TargetMachine.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm-c/Transforms/PassBuilder.h"
 #include <stddef.h>
 #include <stdint.h>
@@ -67,15 +69,27 @@ void reportError(LLVMErrorRef Err) {
 
 // Must flag: the thread-safe context handle is never disposed of.
 LLVMOrcThreadSafeModuleRef wrapKeepingContext(const char *Name) {
+#if LLVM_VERSION_MAJOR >= 22
+  LLVMContextRef Ctx = LLVMContextCreate();
+  LLVMModuleRef M = LLVMModuleCreateWithNameInContext(Name, Ctx);
+  LLVMOrcThreadSafeContextRef TSC = LLVMOrcCreateNewThreadSafeContextFromLLVMContext(Ctx); // WARN: LLVMOrcThreadSafeContextRef returned by 'LLVMOrcCreateNewThreadSafeContextFromLLVMContext' is never released with 'LLVMOrcDisposeThreadSafeContext'
+#else
   LLVMOrcThreadSafeContextRef TSC = LLVMOrcCreateNewThreadSafeContext(); // WARN: LLVMOrcThreadSafeContextRef returned by 'LLVMOrcCreateNewThreadSafeContext' is never released with 'LLVMOrcDisposeThreadSafeContext'
   LLVMModuleRef M = LLVMModuleCreateWithNameInContext(Name, LLVMOrcThreadSafeContextGetContext(TSC));
+#endif
   return LLVMOrcCreateNewThreadSafeModule(M, TSC); // NOTE: 'TSC' still holds it when the function returns here
 }
 
 // Must flag: the JIT took the thread-safe module even though it failed.
 int runWithLLJIT(const char *Name) {
+#if LLVM_VERSION_MAJOR >= 22
+  LLVMContextRef Ctx = LLVMContextCreate();
+  LLVMModuleRef M = LLVMModuleCreateWithNameInContext(Name, Ctx);
+  LLVMOrcThreadSafeContextRef TSC = LLVMOrcCreateNewThreadSafeContextFromLLVMContext(Ctx);
+#else
   LLVMOrcThreadSafeContextRef TSC = LLVMOrcCreateNewThreadSafeContext();
   LLVMModuleRef M = LLVMModuleCreateWithNameInContext(Name, LLVMOrcThreadSafeContextGetContext(TSC));
+#endif
   LLVMOrcThreadSafeModuleRef TSM = LLVMOrcCreateNewThreadSafeModule(M, TSC);
   LLVMOrcDisposeThreadSafeContext(TSC);
   LLVMOrcLLJITRef J = NULL;
@@ -112,7 +126,7 @@ void dropAllCode(LLVMOrcLLJITRef J) {
 int emitToMemory(LLVMTargetMachineRef TM, LLVMModuleRef M, FILE *Out) {
   char *Err = NULL;
   LLVMMemoryBufferRef Obj = NULL;
-  if (LLVMTargetMachineEmitToMemoryBuffer(TM, M, LLVMObjectFile, &Err, &Obj)) { // WARN: LLVMMemoryBufferRef written by 'LLVMTargetMachineEmitToMemoryBuffer' is not released when the function returns at line 118
+  if (LLVMTargetMachineEmitToMemoryBuffer(TM, M, LLVMObjectFile, &Err, &Obj)) { // WARN: LLVMMemoryBufferRef written by 'LLVMTargetMachineEmitToMemoryBuffer' is not released when the function returns at line 132
     fprintf(stderr, "%s\n", Err);
     LLVMDisposeMessage(Err);
     return 1; // NOTE: 'Obj' still holds it when the function returns here
@@ -182,9 +196,16 @@ void reportErrorCorrectly(LLVMErrorRef Err) {
 
 // Must not flag: the usual LLJIT set-up and tear-down.
 int runWithLLJITCorrectly(const char *Name) {
+#if LLVM_VERSION_MAJOR >= 22
+  LLVMContextRef Ctx = LLVMContextCreate();
+  LLVMModuleRef M = LLVMModuleCreateWithNameInContext(Name, Ctx);
+  LLVMOrcThreadSafeContextRef TSC =
+      LLVMOrcCreateNewThreadSafeContextFromLLVMContext(Ctx);
+#else
   LLVMOrcThreadSafeContextRef TSC = LLVMOrcCreateNewThreadSafeContext();
   LLVMModuleRef M = LLVMModuleCreateWithNameInContext(
       Name, LLVMOrcThreadSafeContextGetContext(TSC));
+#endif
   LLVMOrcThreadSafeModuleRef TSM = LLVMOrcCreateNewThreadSafeModule(M, TSC);
   LLVMOrcDisposeThreadSafeContext(TSC);
   LLVMOrcLLJITBuilderRef B = LLVMOrcCreateLLJITBuilder();
@@ -276,3 +297,73 @@ void linkScratchCorrectly(LLVMModuleRef Lib) {
     LLVMDumpModule(Scratch);
   LLVMDisposeModule(Scratch);
 }
+
+//===--- LLVM 22's C API ---------------------------------------------------===//
+#if LLVM_VERSION_MAJOR >= 22
+#include "llvm-c/OrcEE.h"
+
+// Must flag: the thread-safe context took the LLVMContext over; disposing of
+// it as well is a double free.
+LLVMOrcThreadSafeContextRef wrapThenDispose(void) {
+  LLVMContextRef Ctx = LLVMContextCreate();
+  LLVMOrcThreadSafeContextRef TSC = LLVMOrcCreateNewThreadSafeContextFromLLVMContext(Ctx); // NOTE: 'LLVMOrcCreateNewThreadSafeContextFromLLVMContext' took ownership here
+  LLVMContextDispose(Ctx); // WARN: LLVMContextRef 'Ctx' is released after 'LLVMOrcCreateNewThreadSafeContextFromLLVMContext' took ownership of it
+  return TSC;
+}
+
+// Must flag: unlike LLVMParseIRInContext, LLVMParseIRInContext2 leaves the
+// buffer to the caller.
+LLVMModuleRef parseLeavingBuffer(LLVMContextRef C, const char *Path) {
+  LLVMMemoryBufferRef Buf;
+  char *Msg = NULL;
+  LLVMModuleRef M = NULL;
+  if (LLVMCreateMemoryBufferWithContentsOfFile(Path, &Buf, &Msg)) { // WARN: LLVMMemoryBufferRef written by 'LLVMCreateMemoryBufferWithContentsOfFile' is not released when the function returns at line {{[0-9]+}}
+    LLVMDisposeMessage(Msg);
+    return NULL;
+  }
+  if (LLVMParseIRInContext2(C, Buf, &M, &Msg)) {
+    LLVMDisposeMessage(Msg);
+    return NULL; // NOTE: 'Buf' still holds it when the function returns here
+  }
+  LLVMDisposeMemoryBuffer(Buf);
+  return M;
+}
+
+// Must not flag: the same, with the buffer disposed of on both paths.
+LLVMModuleRef parseDisposingBuffer(LLVMContextRef C, LLVMMemoryBufferRef Buf) {
+  LLVMModuleRef M = NULL;
+  char *Msg = NULL;
+  LLVMBool Failed = LLVMParseIRInContext2(C, Buf, &M, &Msg);
+  LLVMDisposeMemoryBuffer(Buf);
+  if (Failed) {
+    LLVMDisposeMessage(Msg);
+    return NULL;
+  }
+  return M;
+}
+
+// Must flag: the overloaded intrinsic name is the caller's to free.
+size_t intrinsicNameLength(LLVMModuleRef M, unsigned ID, LLVMTypeRef T) {
+  size_t Len = 0;
+  char *Name = LLVMIntrinsicCopyOverloadedName2(M, ID, &T, 1, &Len); // WARN: message string returned by 'LLVMIntrinsicCopyOverloadedName2' is never released with 'LLVMDisposeMessage'
+  return Len; // NOTE: 'Name' still holds it when the function returns here
+}
+
+// Must not flag: the object linking layer goes to the caller through its
+// out-parameter (an object-layer creator callback does this).
+LLVMErrorRef makeLinkingLayer(LLVMOrcExecutionSessionRef ES,
+                              LLVMOrcObjectLayerRef *Out) {
+  return LLVMOrcCreateObjectLinkingLayerWithInProcessMemoryManager(Out, ES);
+}
+
+// Must flag: a layer made to probe the session and never disposed of.
+int canLinkObjects(LLVMOrcExecutionSessionRef ES) {
+  LLVMOrcObjectLayerRef L = NULL;
+  LLVMErrorRef Err = LLVMOrcCreateObjectLinkingLayerWithInProcessMemoryManager(&L, ES); // WARN: written by 'LLVMOrcCreateObjectLinkingLayerWithInProcessMemoryManager' is never released with 'LLVMOrcDisposeObjectLayer'
+  if (Err) {
+    LLVMConsumeError(Err);
+    return 0;
+  }
+  return 1; // NOTE: 'L' still holds it when the function returns here
+}
+#endif

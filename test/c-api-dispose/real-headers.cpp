@@ -1,7 +1,8 @@
 // RUN: %check_llvmown --frontend tidy --checks llvmown-c-api-dispose %s -- -std=c++17 -I%llvm_include -D_GNU_SOURCE -D__STDC_CONSTANT_MACROS -D__STDC_FORMAT_MACROS -D__STDC_LIMIT_MACROS
 // RUN: %check_llvmown --frontend tool --checks llvmown-c-api-dispose %s -- -std=c++17 -I%llvm_include -D_GNU_SOURCE -D__STDC_CONSTANT_MACROS -D__STDC_FORMAT_MACROS -D__STDC_LIMIT_MACROS
 //
-// llvmown-c-api-dispose against the real LLVM 19 C headers, from C++: a
+// llvmown-c-api-dispose against the real LLVM C headers of each version, from
+// C++: a
 // class wrapping an LLJIT and helpers around it, with leaks, a release after
 // a consumer and a borrowed context released, next to RAII and
 // std::unique_ptr versions that are correct.
@@ -12,6 +13,7 @@
 #include "llvm-c/LLJIT.h"
 #include "llvm-c/Orc.h"
 #include "llvm-c/TargetMachine.h"
+#include "llvm/Config/llvm-config.h"
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -38,15 +40,18 @@ LLVMModuleRef parseText(LLVMContextRef C, const std::string &Text) {
   return M;
 }
 
-// Must flag: the wrapped LLVMContext belongs to the thread-safe context.
+#if LLVM_VERSION_MAJOR < 22
+// Must flag: the wrapped LLVMContext belongs to the thread-safe context
+// (LLVM 22 has no way to get it any more).
 void disposeWrappedContext(LLVMOrcThreadSafeContextRef TSC) {
   LLVMContextRef C = LLVMOrcThreadSafeContextGetContext(TSC);
   LLVMContextDispose(C); // WARN: LLVMContextRef returned by 'LLVMOrcThreadSafeContextGetContext' is borrowed and must not be released
 }
+#endif
 
 // Must flag: the mangled name leaks when the lookup fails.
 bool lookup(LLVMOrcLLJITRef J, const char *Name, LLVMOrcExecutorAddress &Addr) {
-  LLVMOrcSymbolStringPoolEntryRef S = LLVMOrcLLJITMangleAndIntern(J, Name); // WARN: LLVMOrcSymbolStringPoolEntryRef returned by 'LLVMOrcLLJITMangleAndIntern' is not released when the function returns at line 52
+  LLVMOrcSymbolStringPoolEntryRef S = LLVMOrcLLJITMangleAndIntern(J, Name); // WARN: LLVMOrcSymbolStringPoolEntryRef returned by 'LLVMOrcLLJITMangleAndIntern' is not released when the function returns at line 57
   if (LLVMErrorRef Err = LLVMOrcLLJITLookup(J, &Addr, Name)) {
     LLVMConsumeError(Err);
     return false; // NOTE: 'S' still holds it when the function returns here
@@ -99,9 +104,20 @@ public:
   JITSession &operator=(const JITSession &) = delete;
 
   bool add(const char *Name) {
+#if LLVM_VERSION_MAJOR >= 22
+    // A context per module, which its thread-safe context takes over.
+    LLVMContextRef Ctx = LLVMContextCreate();
+    LLVMModuleRef M = LLVMModuleCreateWithNameInContext(Name, Ctx);
+    LLVMOrcThreadSafeContextRef ModTSC =
+        LLVMOrcCreateNewThreadSafeContextFromLLVMContext(Ctx);
+    LLVMOrcThreadSafeModuleRef TSM =
+        LLVMOrcCreateNewThreadSafeModule(M, ModTSC);
+    LLVMOrcDisposeThreadSafeContext(ModTSC);
+#else
     LLVMModuleRef M = LLVMModuleCreateWithNameInContext(
         Name, LLVMOrcThreadSafeContextGetContext(TSC));
     LLVMOrcThreadSafeModuleRef TSM = LLVMOrcCreateNewThreadSafeModule(M, TSC);
+#endif
     if (LLVMErrorRef Err = LLVMOrcLLJITAddLLVMIRModule(
             JIT, LLVMOrcLLJITGetMainJITDylib(JIT), TSM)) {
       LLVMConsumeError(Err);

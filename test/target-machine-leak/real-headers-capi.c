@@ -1,9 +1,11 @@
 // RUN: %check_llvmown --frontend tidy %s -- -I%llvm_include -D_GNU_SOURCE -D__STDC_CONSTANT_MACROS -D__STDC_FORMAT_MACROS -D__STDC_LIMIT_MACROS
 // RUN: %check_llvmown --frontend tool %s -- -I%llvm_include -D_GNU_SOURCE -D__STDC_CONSTANT_MACROS -D__STDC_FORMAT_MACROS -D__STDC_LIMIT_MACROS
 //
-// llvmown-target-machine-leak against the real LLVM 19 C headers.
+// llvmown-target-machine-leak against the real LLVM C headers of every
+// version (the target machine options are new in 19).
 
 #include "llvm-c/Core.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm-c/Orc.h"
 #include "llvm-c/Target.h"
 #include "llvm-c/TargetMachine.h"
@@ -23,12 +25,13 @@ LLVMTargetDataRef hostDataLayout(LLVMTargetRef T) {
   return LLVMCreateTargetDataLayout(TM); // NOTE: 'TM' still owns it when the function returns here
 }
 
+#if LLVM_VERSION_MAJOR >= 19
 // Must flag: disposed of on the success path only.
 LLVMBool emitAssembly(LLVMTargetRef T, LLVMModuleRef M, const char *Path) {
   char *Error = NULL;
   LLVMTargetMachineOptionsRef Options = LLVMCreateTargetMachineOptions();
   LLVMTargetMachineOptionsSetCPU(Options, "generic");
-  // WARN@+1: TargetMachine created by 'LLVMCreateTargetMachineWithOptions' leaks when the function returns at line 36
+  // WARN@+1: TargetMachine created by 'LLVMCreateTargetMachineWithOptions' leaks when the function returns at line 39
   LLVMTargetMachineRef TM = LLVMCreateTargetMachineWithOptions(T, "x86_64-unknown-linux-gnu", Options);
   LLVMDisposeTargetMachineOptions(Options);
   if (LLVMTargetMachineEmitToFile(TM, M, Path, LLVMAssemblyFile, &Error)) {
@@ -38,6 +41,7 @@ LLVMBool emitAssembly(LLVMTargetRef T, LLVMModuleRef M, const char *Path) {
   LLVMDisposeTargetMachine(TM);
   return 0;
 }
+#endif
 
 //===--- Must not flag -----------------------------------------------------===//
 

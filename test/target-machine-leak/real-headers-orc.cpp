@@ -95,13 +95,16 @@ void releasedThenDeleted(std::unique_ptr<TargetMachine> Owner) {
   delete TM;
 }
 
-// Must not flag: codegen::createTargetMachineForTriple returns a unique_ptr.
+#if LLVM_VERSION_MAJOR >= 17
+// Must not flag: codegen::createTargetMachineForTriple (not in 16) returns a
+// unique_ptr.
 Expected<std::string> commandLineCPU(StringRef TT) {
   auto TM = codegen::createTargetMachineForTriple(TT, OPT_LEVEL(None));
   if (!TM)
     return TM.takeError();
   return (*TM)->getTargetCPU().str();
 }
+#endif
 
 // Must not flag: JITTargetMachineBuilder's own data-layout helper.
 Expected<DataLayout> defaultLayout(orc::JITTargetMachineBuilder &JTMB) {
