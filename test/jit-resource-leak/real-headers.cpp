@@ -20,7 +20,14 @@
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/ObjectLinkingLayer.h"
 #include "llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h"
+// Headers that came (ExecutorSymbolDef, 17) or split off (the in-process
+// executor control, 22) in later versions.
+#if __has_include("llvm/ExecutionEngine/Orc/Shared/ExecutorSymbolDef.h")
 #include "llvm/ExecutionEngine/Orc/Shared/ExecutorSymbolDef.h"
+#endif
+#if __has_include("llvm/ExecutionEngine/Orc/SelfExecutorProcessControl.h")
+#include "llvm/ExecutionEngine/Orc/SelfExecutorProcessControl.h"
+#endif
 #include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
 #include "llvm/ExecutionEngine/SectionMemoryManager.h"
 #include "llvm/IR/DataLayout.h"
@@ -209,7 +216,10 @@ public:
                   JITTargetMachineBuilder JTMB, DataLayout DL)
       : ES(std::move(ES)), DL(std::move(DL)), Mangle(*this->ES, this->DL),
         ObjectLayer(*this->ES,
-                    []() { return std::make_unique<SectionMemoryManager>(); }),
+                    // Takes the object's buffer from LLVM 22 on.
+                    [](auto &&...) {
+                      return std::make_unique<SectionMemoryManager>();
+                    }),
         CompileLayer(*this->ES, ObjectLayer,
                      std::make_unique<ConcurrentIRCompiler>(std::move(JTMB))),
         MainJD(this->ES->createBareJITDylib("<main>")) {
@@ -259,7 +269,7 @@ public:
   }
 
   // Must not flag: adds nothing.
-  Expected<ExecutorSymbolDef> lookup(StringRef Name) {
+  auto lookup(StringRef Name) {
     return ES->lookup({&MainJD}, Mangle(Name.str()));
   }
 };
@@ -271,7 +281,11 @@ double evalTopLevel(KaleidoscopeJIT &TheJIT, ThreadSafeModule TSM) {
   auto RT = TheJIT.getMainJITDylib().createResourceTracker();
   ExitOnErr(TheJIT.addModule(std::move(TSM), RT));
   auto ExprSymbol = ExitOnErr(TheJIT.lookup("__anon_expr"));
-  double (*FP)() = ExprSymbol.getAddress().toPtr<double (*)()>();
+#if LLVM_VERSION_MAJOR >= 17
+  double (*FP)() = ExprSymbol.getAddress().template toPtr<double (*)()>();
+#else
+  auto FP = reinterpret_cast<double (*)()>(ExprSymbol.getAddress());
+#endif
   double Result = FP();
   ExitOnErr(RT->remove());
   return Result;

@@ -5,6 +5,7 @@
 // compilers (taichi, Luthier, XLA, StarRocks-like engines), against the real
 // LLVM 19 headers.
 
+#include "../Inputs/versions/llvm-versions.h"
 #include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -23,7 +24,7 @@ struct PerThreadData {
   std::unique_ptr<orc::ThreadSafeContext> TSC; // NOTE: 'TSC' is declared here
   explicit PerThreadData(std::unique_ptr<orc::ThreadSafeContext> C)
       : TSC(std::move(C)) {
-    RuntimeModule = std::make_unique<Module>("rt", *TSC->getContext()); // NOTE: the module is created in 'TSC' here
+    RuntimeModule = MODULE_IN(*TSC, "rt"); // NOTE: the module is created in 'TSC' here
   }
 };
 
@@ -33,7 +34,7 @@ struct PerThreadDataOrdered {
   std::unique_ptr<Module> RuntimeModule;
   explicit PerThreadDataOrdered(std::unique_ptr<orc::ThreadSafeContext> C)
       : TSC(std::move(C)) {
-    RuntimeModule = std::make_unique<Module>("rt", *TSC->getContext());
+    RuntimeModule = MODULE_IN(*TSC, "rt");
   }
 };
 
@@ -42,7 +43,7 @@ struct PerThreadDataOrdered {
 std::map<int, orc::ThreadSafeModule> Modules;
 void keepInMap(orc::ThreadSafeContext &TSCtx) {
   orc::ThreadSafeModule TSModule{
-      std::make_unique<Module>("m", *TSCtx.getContext()), TSCtx};
+      MODULE_IN(TSCtx, "m"), TSCtx};
   Module *Mod = TSModule.getModuleUnlocked();
   Modules.insert({1, std::move(TSModule)});
   Mod->setSourceFileName("kept.ll");

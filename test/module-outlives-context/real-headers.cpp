@@ -6,6 +6,7 @@
 // and runs it with ORC's LLJIT through ThreadSafeModule.
 
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "../Inputs/versions/llvm-versions.h"
 #include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/DerivedTypes.h"
@@ -59,7 +60,7 @@ void buildThenPrintName() {
     IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
     B.CreateRet(B.getInt64(42));
   } // NOTE: 'Ctx' is destroyed here
-  errs() << F->getName() << "\n"; // WARN: 'F' belongs to LLVMContext 'Ctx', which was destroyed at line 61
+  errs() << F->getName() << "\n"; // WARN: 'F' belongs to LLVMContext 'Ctx', which was destroyed at line 62
 }
 
 // Must flag: the module variable is declared before its context.
@@ -94,7 +95,7 @@ Error addAndName(orc::LLJIT &J, orc::ThreadSafeModule TSM) {
   Module *M = TSM.getModuleUnlocked();
   if (Error Err = J.addIRModule(std::move(TSM))) // NOTE: 'TSM' is moved into 'addIRModule' here
     return Err;
-  outs() << "added " << M->getModuleIdentifier() << "\n"; // WARN: 'M' was borrowed from ThreadSafeModule 'TSM', which was moved into 'addIRModule' at line 95
+  outs() << "added " << M->getModuleIdentifier() << "\n"; // WARN: 'M' was borrowed from ThreadSafeModule 'TSM', which was moved into 'addIRModule' at line 96
   return Error::success();
 }
 
@@ -104,7 +105,7 @@ bool hasAnswerAfterReset() {
   auto M = std::make_unique<Module>("m", *Ctx); // NOTE: 'M' is bound to 'Ctx' here
   emitConstantFunction(*M, "answer", 42);
   Ctx.reset(); // NOTE: 'Ctx' is destroyed here
-  return M->getFunction("answer") != nullptr; // WARN: 'M' belongs to LLVMContext 'Ctx', which was destroyed at line 106
+  return M->getFunction("answer") != nullptr; // WARN: 'M' belongs to LLVMContext 'Ctx', which was destroyed at line 107
 }
 
 //===--- Must not flag -----------------------------------------------------===//
@@ -142,12 +143,17 @@ Error addParsed(orc::LLJIT &J, StringRef Path) {
   orc::ThreadSafeModule TSM;
   {
     orc::ThreadSafeContext TSC(std::make_unique<LLVMContext>());
+#if LLVM_VERSION_MAJOR >= 22
+    std::unique_ptr<Module> M = TSC.withContextDo(
+        [&](LLVMContext *C) { return parseIRFile(Path, Err, *C); });
+#else
     std::unique_ptr<Module> M = parseIRFile(Path, Err, *TSC.getContext());
+#endif
     if (!M)
       return createStringError(inconvertibleErrorCode(), "cannot parse");
     TSM = orc::ThreadSafeModule(std::move(M), TSC);
   }
-  TSM.withModuleDo([](Module &M) { M.setTargetTriple("x86_64-unknown-linux-gnu"); });
+  TSM.withModuleDo([](Module &M) { M.setTargetTriple(TargetTriple("x86_64-unknown-linux-gnu")); });
   return J.addIRModule(std::move(TSM));
 }
 

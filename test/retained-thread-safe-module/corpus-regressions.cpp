@@ -4,6 +4,7 @@
 // Shapes found by running the check over Julia's aotcompile.cpp, Julia's
 // context pool, Modular's engine and hand-written descriptors.
 
+#include "../Inputs/versions/llvm-versions.h"
 #include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -103,7 +104,7 @@ class Engine {
 public:
   Engine() : Ctx(std::make_unique<LLVMContext>()) {}
   void add(StringRef Name) {
-    auto M = std::make_unique<Module>(Name, *Ctx.getContext());
+    auto M = MODULE_IN(Ctx, Name);
     Kept.emplace_back(std::move(M), Ctx); // WARN: ThreadSafeModule appended to member 'Engine::Kept', which nothing in 'Engine' drains: each call keeps another module and its LLVMContext alive
   }
 

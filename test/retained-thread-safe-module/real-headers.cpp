@@ -11,6 +11,7 @@
 
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "../Inputs/versions/llvm-versions.h"
 #include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -173,7 +174,7 @@ public:
   explicit KernelJIT(std::unique_ptr<orc::LLJIT> J)
       : TSCtx(std::make_unique<LLVMContext>()), J(std::move(J)) {}
   Error addEmpty(StringRef Name) {
-    auto M = std::make_unique<Module>(Name, *TSCtx.getContext());
+    auto M = MODULE_IN(TSCtx, Name);
     return J->addIRModule(orc::ThreadSafeModule(std::move(M), TSCtx));
   }
 };
