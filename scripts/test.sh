@@ -3,14 +3,16 @@
 # "tests: N passed, M failed" and exits non-zero if anything failed or if
 # no test ran.
 #
-#   LLVM 19: the whole suite (unit tests and lit), in $LLVMOWN_BUILD_DIR
-#            (default: build);
-#   LLVM 22 and 16: the plugin, the tool, the wrapper and the unit tests
-#            built and the unit tests run, in build-22 and build-16;
-#   LLVM 14: the plugin and the wrapper built, in build-14.
-# A build counts as one test. LLVMOWN_TEST_FULL, LLVMOWN_TEST_BUILD and
-# LLVMOWN_TEST_PLUGIN (space-separated versions) change the sets; each
-# build folder is build-N except the first full one.
+#   LLVM 19 and 22: the whole suite (unit tests and lit), in
+#            $LLVMOWN_BUILD_DIR (default: build) and build-22; the real-header
+#            tests also run the LLVM 19 tool on the headers of every other
+#            LLVM installed;
+#   LLVM 16 and 14: the plugin and the wrapper, in build-16 and build-14,
+#            and the checks' lit tests run in clang-tidy-16 and -14 against
+#            LLVM 16's and 14's headers.
+# A build counts as one test. LLVMOWN_TEST_FULL, LLVMOWN_TEST_BUILD (build
+# and unit tests only) and LLVMOWN_TEST_PLUGIN (space-separated versions)
+# change the sets; each build folder is build-N except the first full one.
 #
 # Runnable from any directory.
 set -uo pipefail
@@ -19,9 +21,11 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 BUILD_DIR="${LLVMOWN_BUILD_DIR:-build}"
-FULL="${LLVMOWN_TEST_FULL-19}"
-BUILD_ONLY="${LLVMOWN_TEST_BUILD-22 16}"
-PLUGIN_ONLY="${LLVMOWN_TEST_PLUGIN-14}"
+FULL="${LLVMOWN_TEST_FULL-19 22}"
+BUILD_ONLY="${LLVMOWN_TEST_BUILD-}"
+PLUGIN_ONLY="${LLVMOWN_TEST_PLUGIN-16 14}"
+# The lit folders of the checks: what a plugin-only build runs.
+CHECK_DIRS="target-machine-leak module-outlives-context retained-thread-safe-module c-api-dispose jit-resource-leak"
 
 die() {
   echo "test.sh: error: $*" >&2
@@ -112,8 +116,22 @@ unit_tests() {
   fi
 }
 
-# lit_tests <dir> <label>
+# lit_tests <dir> <label> [lit arguments...] [-- <test folders under dir/test>]
 lit_tests() {
+  local dir="$1" label="$2"
+  shift 2
+  local args=() paths=()
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+    args+=("$1")
+    shift
+  done
+  if [ $# -gt 0 ]; then
+    shift
+    for p in "$@"; do paths+=("$dir/test/$p"); done
+  else
+    paths=("$dir/test")
+  fi
+  set -- "$dir" "$label"
   if [ ! -f "$1/test/lit.site.cfg.py" ]; then
     echo "test.sh: error: the lit suite is not configured: $1/test/lit.site.cfg.py is missing" >&2
     failed=$((failed + 1))
@@ -124,10 +142,13 @@ lit_tests() {
     failed=$((failed + 1))
     return
   fi
-  echo "test.sh: running the lit suite ($1/test)"
-  python3 "$LIT" -sv --xunit-xml-output "$RESULTS/lit-$2.xml" "$1/test" </dev/null
+  echo "test.sh: running the lit suite (${paths[*]})"
+  local start=$SECONDS
+  python3 "$LIT" -sv "${args[@]}" --xunit-xml-output "$RESULTS/lit-$2.xml" \
+    "${paths[@]}" </dev/null
   local lit_rc=$?
   local p f
+  echo "test.sh: lit ($1) took $((SECONDS - start)) s"
   if [ -s "$RESULTS/lit-$2.xml" ] && read -r p f < <(counts "$RESULTS/lit-$2.xml"); then
     passed=$((passed + p))
     failed=$((failed + f))
@@ -144,12 +165,14 @@ lit_tests() {
 first=1
 for v in $FULL; do
   dir="build-$v"
-  [ "$first" = 1 ] && dir="$BUILD_DIR"
+  lit_args=()
+  # The other LLVMs' headers are parsed by the first full build only.
+  [ "$first" = 1 ] && dir="$BUILD_DIR" || lit_args=(--param other_headers=0)
   first=0
   build_step "configure LLVM $v ($dir)" configure "$dir" "$v" || continue
   build_step "build LLVM $v ($dir)" cmake --build "$dir" -j"$(nproc)" || continue
   unit_tests "$dir" "$v"
-  lit_tests "$dir" "$v"
+  lit_tests "$dir" "$v" "${lit_args[@]}"
 done
 for v in $BUILD_ONLY; do
   build_step "configure LLVM $v (build-$v)" configure "build-$v" "$v" || continue
@@ -162,7 +185,10 @@ done
 for v in $PLUGIN_ONLY; do
   build_step "configure LLVM $v (build-$v)" configure "build-$v" "$v" || continue
   build_step "build the plugin for LLVM $v (build-$v)" \
-    cmake --build "build-$v" -j"$(nproc)" --target llvmown-tidy llvmown-clang-tidy
+    cmake --build "build-$v" -j"$(nproc)" --target llvmown-tidy llvmown-clang-tidy ||
+    continue
+  # shellcheck disable=SC2086
+  lit_tests "build-$v" "$v" -- $CHECK_DIRS
 done
 
 status=0

@@ -417,6 +417,42 @@ def parse_args(argv):
     return args
 
 
+def clang_tidy_major(binary):
+    """The major version of a clang-tidy binary, or None."""
+    try:
+        out = subprocess.run([binary, "--version"], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, timeout=60).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    m = re.search(rb"version (\d+)\.", out)
+    return int(m.group(1)) if m else None
+
+
+CHECK_OPTIONS_RE = re.compile(r'^\s*\{\s*CheckOptions:\s*\{(.*)\}\s*\}\s*$')
+OPTION_RE = re.compile(r'\s*([\w.:-]+)\s*:\s*("(?:[^"\\]|\\.)*"|[^,]*?)\s*(?:,|$)')
+
+
+def list_form_check_options(config):
+    """clang-tidy 14 reads CheckOptions only as a list of {key, value}; the
+    tests write the map form of 15 and later, `{CheckOptions: {k: v, ...}}`
+    with plain or double-quoted values. The same options as a list (the
+    configuration unchanged if it has another shape)."""
+    m = CHECK_OPTIONS_RE.match(config)
+    if not m:
+        return config
+    body, pos, items = m.group(1), 0, []
+    while pos < len(body):
+        o = OPTION_RE.match(body, pos)
+        if not o or o.end() == pos:
+            return config
+        value = o.group(2)
+        if not value.startswith('"'):
+            value = '"%s"' % value
+        items.append("{key: %s, value: %s}" % (o.group(1), value))
+        pos = o.end()
+    return "{CheckOptions: [%s]}" % ", ".join(items)
+
+
 def build_command(args, source, extra_compiler_args):
     checks = args.checks or "llvmown-*"
     if args.frontend == "tidy":
@@ -424,8 +460,11 @@ def build_command(args, source, extra_compiler_args):
                "-checks=-*," + checks]
         # An explicit configuration also keeps any .clang-tidy file above the
         # test from leaking options into it.
-        cmd.append("--config=" + (args.config if args.config is not None
-                                  else "{}"))
+        config = args.config if args.config is not None else "{}"
+        if "CheckOptions" in config and \
+                clang_tidy_major(args.clang_tidy_binary) == 14:
+            config = list_form_check_options(config)
+        cmd.append("--config=" + config)
         if args.check_fixes:
             cmd.append("--fix")
         cmd.append(source)

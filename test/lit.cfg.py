@@ -89,12 +89,27 @@ expect_exit = " ".join([
                    "expect_exit.py")),
 ])
 
+# The include directories of the other LLVM versions installed: the tool's
+# own Clang parses them, so the real-header tests also run the tool on each
+# (%llvm_other_includes, for check_llvmown --llvm-includes).
+# `--param other_headers=0` leaves them out (scripts/test.sh runs them in one
+# build only: they cost a parse per version).
+SUPPORTED_MAJORS = range(14, 23)
+other_includes = []
+for v in (SUPPORTED_MAJORS
+          if lit_config.params.get("other_headers", "1") != "0" else []):
+    d = "/usr/lib/llvm-%d/include" % v
+    if str(v) != major and \
+            os.path.exists(os.path.join(d, "llvm", "Config", "llvm-config.h")):
+        other_includes.append(d)
+
 # Longer names first where one name is a prefix of another.
 config.substitutions.extend([
     ("%check_llvmown", check_llvmown),
     ("%expect_exit", expect_exit),
     ("%llvmown_unittests", q(config.llvmown_unittests)),
     ("%llvmown", q(config.llvmown_tool)),
+    ("%llvm_other_includes", q(",".join(other_includes))),
     ("%llvm_include", q(llvm_include_dir())),
     ("%llvm_config", q(config.llvm_config)),
     ("%llvm_major", major),
@@ -106,6 +121,23 @@ config.substitutions.extend([
     ("%stubs", q(os.path.join(config.test_source_root, "Inputs", "stubs"))),
     ("%python", python),
 ])
+
+# clang-tidy up to 21 enables its clang-analyzer checks when told nothing;
+# 22 enables none.
+def default_checks_include_analyzer():
+    import tempfile
+    try:
+        with tempfile.TemporaryDirectory() as d:
+            out = subprocess.run([config.clang_tidy, "--list-checks"], cwd=d,
+                                 stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT, timeout=60)
+        return b"clang-analyzer-" in out.stdout
+    except (OSError, subprocess.SubprocessError):
+        return False
+
+
+if default_checks_include_analyzer():
+    config.available_features.add("tidy-default-analyzer")
 
 if os.path.exists("/usr/bin/clang-tidy-14"):
     config.available_features.add("clang-tidy-14")

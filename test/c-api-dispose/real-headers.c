@@ -1,6 +1,6 @@
 // RUN: %check_llvmown --frontend tidy %s -- -I%llvm_include -D_GNU_SOURCE -D__STDC_CONSTANT_MACROS -D__STDC_FORMAT_MACROS -D__STDC_LIMIT_MACROS
 // RUN: %check_llvmown --frontend tool %s -- -I%llvm_include -D_GNU_SOURCE -D__STDC_CONSTANT_MACROS -D__STDC_FORMAT_MACROS -D__STDC_LIMIT_MACROS
-//
+// RUN: %check_llvmown --frontend tool --llvm-includes %llvm_other_includes %s -- -D_GNU_SOURCE -D__STDC_CONSTANT_MACROS -D__STDC_FORMAT_MACROS -D__STDC_LIMIT_MACROS
 // llvmown-c-api-dispose against the real LLVM C headers of each version
 // (LLVM 22 replaced LLVMOrcThreadSafeContextGetContext): a small driver
 // that reads IR, verifies, links, optimizes, emits and runs it with ORC or

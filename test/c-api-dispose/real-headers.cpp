@@ -1,6 +1,6 @@
 // RUN: %check_llvmown --frontend tidy --checks llvmown-c-api-dispose %s -- -std=c++17 -I%llvm_include -D_GNU_SOURCE -D__STDC_CONSTANT_MACROS -D__STDC_FORMAT_MACROS -D__STDC_LIMIT_MACROS
 // RUN: %check_llvmown --frontend tool --checks llvmown-c-api-dispose %s -- -std=c++17 -I%llvm_include -D_GNU_SOURCE -D__STDC_CONSTANT_MACROS -D__STDC_FORMAT_MACROS -D__STDC_LIMIT_MACROS
-//
+// RUN: %check_llvmown --frontend tool --llvm-includes %llvm_other_includes --checks llvmown-c-api-dispose %s -- -std=c++17 -D_GNU_SOURCE -D__STDC_CONSTANT_MACROS -D__STDC_FORMAT_MACROS -D__STDC_LIMIT_MACROS
 // llvmown-c-api-dispose against the real LLVM C headers of each version, from
 // C++: a
 // class wrapping an LLJIT and helpers around it, with leaks, a release after

@@ -1,6 +1,6 @@
 // RUN: %check_llvmown --frontend tidy %s -- -std=c++17 -I%llvm_include -D_GNU_SOURCE -D__STDC_CONSTANT_MACROS -D__STDC_FORMAT_MACROS -D__STDC_LIMIT_MACROS
 // RUN: %check_llvmown --frontend tool %s -- -std=c++17 -I%llvm_include -D_GNU_SOURCE -D__STDC_CONSTANT_MACROS -D__STDC_FORMAT_MACROS -D__STDC_LIMIT_MACROS
-//
+// RUN: %check_llvmown --frontend tool --llvm-includes %llvm_other_includes %s -- -std=c++17 -D_GNU_SOURCE -D__STDC_CONSTANT_MACROS -D__STDC_FORMAT_MACROS -D__STDC_LIMIT_MACROS
 // llvmown-jit-resource-leak against the real LLVM 19 ORC headers (Core.h,
 // LLJIT.h, Layer.h, IRCompileLayer.h, ObjectLinkingLayer.h,
 // RTDyldObjectLinkingLayer.h): (A) a JIT service adding per call, and adds
@@ -12,6 +12,7 @@
 // the main JITDylib's default tracker).
 
 #include "llvm/ExecutionEngine/Orc/CompileUtils.h"
+#include "../Inputs/versions/llvm-versions.h"
 #include "llvm/ExecutionEngine/Orc/Core.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/ExecutorProcessControl.h"
@@ -59,7 +60,7 @@ public:
   explicit QueryService(std::unique_ptr<LLJIT> J) : J(std::move(J)) {}
 
   // Must flag: every query stays in the main JITDylib.
-  Expected<ExecutorAddr> run(const std::string &SQL) {
+  auto run(const std::string &SQL) -> decltype(J->lookup("query")) {
     if (auto Err = J->addIRModule(compileQuery(SQL))) // WARN: JIT'd code added by 'addIRModule' in 'QueryService::run' is never freed: it goes to the default resource tracker of its JITDylib and nothing in 'QueryService' removes it (ResourceTracker::remove, JITDylib::clear or ExecutionSession::removeJITDylib)
       return std::move(Err);
     return J->lookup("query");
@@ -98,7 +99,7 @@ Expected<int> evalQuery(LLJIT &J, const std::string &SQL) {
   auto Entry = J.lookup("query");
   if (!Entry)
     return Entry.takeError(); // NOTE: dropped here
-  int Result = Entry->toPtr<int (*)()>()();
+  int Result = entryPoint<int (*)()>(*Entry)();
   if (auto Err = RT->remove())
     return std::move(Err);
   return Result;
@@ -117,7 +118,7 @@ Expected<int> runModules(std::vector<std::string> Queries) {
   auto Main = (*J)->lookup("main");
   if (!Main)
     return Main.takeError();
-  return Main->toPtr<int (*)()>()();
+  return entryPoint<int (*)()>(*Main)();
 }
 
 // Must not flag: the lookup's failure path removes the code too.
@@ -130,7 +131,7 @@ Expected<int> evalQueryRemoving(LLJIT &J, const std::string &SQL) {
     consumeError(RT->remove());
     return Entry.takeError();
   }
-  int Result = Entry->toPtr<int (*)()>()();
+  int Result = entryPoint<int (*)()>(*Entry)();
   if (auto Err = RT->remove())
     return std::move(Err);
   return Result;

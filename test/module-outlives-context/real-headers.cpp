@@ -1,6 +1,6 @@
 // RUN: %check_llvmown --frontend tidy %s -- -std=c++17 -I%llvm_include -D_GNU_SOURCE -D__STDC_CONSTANT_MACROS -D__STDC_FORMAT_MACROS -D__STDC_LIMIT_MACROS
 // RUN: %check_llvmown --frontend tool %s -- -std=c++17 -I%llvm_include -D_GNU_SOURCE -D__STDC_CONSTANT_MACROS -D__STDC_FORMAT_MACROS -D__STDC_LIMIT_MACROS
-//
+// RUN: %check_llvmown --frontend tool --llvm-includes %llvm_other_includes %s -- -std=c++17 -D_GNU_SOURCE -D__STDC_CONSTANT_MACROS -D__STDC_FORMAT_MACROS -D__STDC_LIMIT_MACROS
 // llvmown-module-outlives-context against the real LLVM 19 headers: a small
 // front end that builds IR with IRBuilder, reads IR with parseIR/parseIRFile,
 // and runs it with ORC's LLJIT through ThreadSafeModule.
@@ -133,7 +133,7 @@ Expected<int64_t> runAnswer() {
   auto Sym = (*J)->lookup("answer");
   if (!Sym)
     return Sym.takeError();
-  return Sym->toPtr<int64_t (*)()>()();
+  return entryPoint<int64_t (*)()>(*Sym)();
 }
 
 // Must not flag: a ThreadSafeModule used after the ThreadSafeContext variable

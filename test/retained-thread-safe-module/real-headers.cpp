@@ -1,6 +1,6 @@
 // RUN: %check_llvmown --frontend tidy --checks llvmown-retained-thread-safe-module %s -- -std=c++17 -I%llvm_include -D_GNU_SOURCE -D__STDC_CONSTANT_MACROS -D__STDC_FORMAT_MACROS -D__STDC_LIMIT_MACROS
 // RUN: %check_llvmown --frontend tool --checks llvmown-retained-thread-safe-module %s -- -std=c++17 -I%llvm_include -D_GNU_SOURCE -D__STDC_CONSTANT_MACROS -D__STDC_FORMAT_MACROS -D__STDC_LIMIT_MACROS
-//
+// RUN: %check_llvmown --frontend tool --llvm-includes %llvm_other_includes --checks llvmown-retained-thread-safe-module %s -- -std=c++17 -D_GNU_SOURCE -D__STDC_CONSTANT_MACROS -D__STDC_FORMAT_MACROS -D__STDC_LIMIT_MACROS
 // llvmown-retained-thread-safe-module against the real LLVM 19 headers
 // (orc::ThreadSafeModule's inline move assignment, consumingModuleDo and
 // getContext; LLJIT::addIRModule): an AOT compiler's native-code descriptor
@@ -73,14 +73,16 @@ extern "C" Module *get_llvm_module(void *Native) {
   return static_cast<NativeCode *>(Native)->M.getModuleUnlocked();
 }
 
+#if LLVM_VERSION_MAJOR >= 16
 // Must flag: shape (b). The caller gets the module; the emptied
-// ThreadSafeModule still holds the context.
+// ThreadSafeModule still holds the context (consumingModuleDo is new in 16).
 extern "C" Module *take_llvm_module(void *Native) {
   auto *Data = static_cast<NativeCode *>(Native);
   std::unique_ptr<Module> Taken;
   Data->M.consumingModuleDo([&](std::unique_ptr<Module> Mod) { Taken = std::move(Mod); }); // WARN: module taken out of 'Data->M' leaves an empty ThreadSafeModule that still keeps its LLVMContext alive; reset it with '= orc::ThreadSafeModule()'
   return Taken.release();
 }
+#endif
 
 // The descriptor of shape (c).
 struct NativeRef {
@@ -134,6 +136,7 @@ extern "C" void free_native(void *Native) {
   delete static_cast<FreedNativeCode *>(Native);
 }
 
+#if LLVM_VERSION_MAJOR >= 16
 // Must not flag: shape (b) fixed; the emptied ThreadSafeModule is reset.
 extern "C" Module *take_llvm_module_reset(void *Native) {
   auto *Data = static_cast<NativeCode *>(Native);
@@ -143,6 +146,7 @@ extern "C" Module *take_llvm_module_reset(void *Native) {
   Data->M = orc::ThreadSafeModule();
   return Taken.release();
 }
+#endif
 
 // Must not flag: shape (c) fixed; the descriptor does not escape.
 void writeThroughRef(orc::ThreadSafeModule &TSM, const char *BitcodePath) {

@@ -30,7 +30,7 @@ TargetOptions Opts;
 // Fix-it: used through `!TM` and `TM->` only.
 unsigned pointerSize(const Target *T, StringRef TT) {
   // WARN@+1: TargetMachine created by 'llvm::Target::createTargetMachine' is never released
-  TargetMachine *TM = T->createTargetMachine(TT, "", "", Opts, std::nullopt); // FIXED: std::unique_ptr<TargetMachine> TM(T->createTargetMachine(TT, "", "", Opts, std::nullopt));
+  TargetMachine *TM = T->createTargetMachine(TT, "", "", Opts, std::nullopt); // FIXED: std::unique_ptr<{{(llvm::)?}}TargetMachine> TM(T->createTargetMachine(TT, "", "", Opts, std::nullopt));
   if (!TM)
     return 0;
   return TM->createDataLayout().getPointerSize(); // NOTE: 'TM' still owns it when the function returns here
@@ -50,7 +50,7 @@ std::string selectedCPU(EngineBuilder &EB) {
 // Fix-it: used through `if (TM)` and `TM != nullptr`.
 void setOptLevels(const Target *T, StringRef TT, bool Fast) {
   // WARN@+1: TargetMachine created by 'llvm::Target::createTargetMachine' is never released
-  TargetMachine *TM = T->createTargetMachine(TT, "", "", Opts, std::nullopt); // FIXED: std::unique_ptr<TargetMachine> TM(T->createTargetMachine(TT, "", "", Opts, std::nullopt));
+  TargetMachine *TM = T->createTargetMachine(TT, "", "", Opts, std::nullopt); // FIXED: std::unique_ptr<{{(llvm::)?}}TargetMachine> TM(T->createTargetMachine(TT, "", "", Opts, std::nullopt));
   if (TM)
     TM->setOptLevel(CodeGenOptLevel::Aggressive);
   if (Fast && TM != nullptr)
@@ -87,10 +87,10 @@ void reassigned(const Target *T, StringRef TT) {
   TM = nullptr; // NOTE: 'TM' is overwritten here
 }
 
-// Fix-it: `auto *` spells the deduced class, as the source names it.
+// Fix-it: `auto *` spells the deduced class (clang 14 qualifies it).
 void autoPointer(const Target *T, StringRef TT) {
   // WARN@+1: TargetMachine created by 'llvm::Target::createTargetMachine' is never released
-  auto *TM = T->createTargetMachine(TT, "", "", Opts, std::nullopt); // FIXED: std::unique_ptr<TargetMachine> TM(T->createTargetMachine(TT, "", "", Opts, std::nullopt));
+  auto *TM = T->createTargetMachine(TT, "", "", Opts, std::nullopt); // FIXED: std::unique_ptr<{{(llvm::)?}}TargetMachine> TM(T->createTargetMachine(TT, "", "", Opts, std::nullopt));
   TM->setFastISel(true);
 } // NOTE: 'TM' still owns it when the function returns here
 

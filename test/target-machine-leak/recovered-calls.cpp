@@ -39,7 +39,7 @@ unsigned undeclaredArgument(const Target *T, StringRef TT) {
 // type); the call is a recovery expression of its callee and arguments.
 unsigned wrongArgumentType(const Target *T, StringRef TT) {
   TargetMachine *TM = T->createTargetMachine(TT, "", "", Opts, std::nullopt, std::nullopt, oldllvm::Aggressive); // WARN: TargetMachine created by 'llvm::Target::createTargetMachine' is never released
-  // ERROR@-1: cannot initialize a parameter of type 'CodeGenOptLevel' with an rvalue of type 'oldllvm::Level'
+  // ERROR@-1: cannot initialize a parameter of type '{{(llvm::)?}}CodeGenOptLevel' with an rvalue of type 'oldllvm::Level'
   return TM ? 1 : 0; // NOTE: 'TM' still owns it when the function returns here
 }
 

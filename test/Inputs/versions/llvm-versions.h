@@ -68,4 +68,14 @@ using TargetTriple = std::string;
 #define ASSEMBLY_FILE llvm::CGFT_AssemblyFile
 #endif
 
+// The function at the address LLJIT::lookup found: an ExecutorAddr (toPtr)
+// from LLVM 15, a JITEvaluatedSymbol (getAddress) before.
+template <typename F, typename Symbol> F entryPoint(const Symbol &S) {
+#if LLVM_VERSION_MAJOR >= 15
+  return S.template toPtr<F>();
+#else
+  return reinterpret_cast<F>(S.getAddress());
+#endif
+}
+
 #endif
