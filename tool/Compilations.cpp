@@ -15,6 +15,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/StringSaver.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <cstdlib>
@@ -31,9 +32,47 @@ using llvm::StringRef;
 
 namespace clang::tidy::llvmown::tool {
 
+namespace {
+std::string &chosenLLVMConfig() {
+  static std::string Chosen;
+  return Chosen;
+}
+
+/// LLVM N's llvm-config: Debian's /usr/lib/llvm-N/bin/llvm-config, else
+/// llvm-config-N from PATH; empty if neither exists.
+std::string llvmConfigOf(unsigned N) {
+  std::string Path = "/usr/lib/llvm-" + std::to_string(N) + "/bin/llvm-config";
+  if (llvm::sys::fs::can_execute(Path))
+    return Path;
+  if (llvm::ErrorOr<std::string> P =
+          llvm::sys::findProgramByName("llvm-config-" + std::to_string(N)))
+    return *P;
+  return "";
+}
+} // namespace
+
+void setLLVMConfig(StringRef Choice) {
+  unsigned N = 0;
+  if (!Choice.getAsInteger(10, N)) {
+    std::string Found = llvmConfigOf(N);
+    // Not installed: say so through the usual "cannot run" warning.
+    chosenLLVMConfig() =
+        Found.empty() ? "llvm-config-" + std::to_string(N) : Found;
+    return;
+  }
+  chosenLLVMConfig() = Choice.str();
+}
+
 std::string llvmConfigPath() {
+  if (!chosenLLVMConfig().empty())
+    return chosenLLVMConfig();
   if (const char *Env = std::getenv("LLVMOWN_LLVM_CONFIG"); Env && *Env)
     return Env;
+  // Code is written against the LLVM installed, most often the newest; the
+  // tool's Clang parses the headers of every supported version.
+  for (unsigned N = 22; N >= 14; --N)
+    if (std::string Found = llvmConfigOf(N); !Found.empty())
+      return Found;
   return LLVMOWN_LLVM_CONFIG;
 }
 

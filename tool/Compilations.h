@@ -52,8 +52,14 @@ databaseFiles(const clang::tooling::CompilationDatabase &DB);
 /// Path made absolute against Directory (a command's directory).
 std::string resolveAgainst(llvm::StringRef Path, llvm::StringRef Directory);
 
-/// The path of the llvm-config the tool runs for default flags.
+/// The llvm-config the tool runs for default flags: the one chosen with
+/// setLLVMConfig, else $LLVMOWN_LLVM_CONFIG, else the newest LLVM's
+/// installed, else the one of the LLVM the tool was built against.
 std::string llvmConfigPath();
+
+/// --llvm-config: a path, a program name, or a version number N
+/// (/usr/lib/llvm-N/bin/llvm-config, or llvm-config-N from PATH).
+void setLLVMConfig(llvm::StringRef Choice);
 
 /// True for sources compiled as C (and so given `llvm-config --cflags`).
 bool isCSource(llvm::StringRef Path);

@@ -41,6 +41,7 @@ const OptionSpec Specs[] = {
     {"config", Kind::Value},
     {"config-file", Kind::Value},
     {"header-filter", Kind::Value},
+    {"llvm-config", Kind::Value},
     {"extra-arg", Kind::Value},
     {"extra-arg-before", Kind::Value},
     {"j", Kind::Value},
@@ -100,6 +101,10 @@ bool setValue(ToolOptions &Opts, StringRef Name, const std::string &Dashed,
     if (!NeedsNonEmpty("a file"))
       return false;
     Opts.ConfigFile = Value;
+  } else if (Name == "llvm-config") {
+    if (!NeedsNonEmpty("an llvm-config (a path, a name or a version number)"))
+      return false;
+    Opts.LLVMConfig = Value;
   } else if (Name == "header-filter") {
     Opts.HeaderFilter = Value;
   } else if (Name == "extra-arg") {
@@ -304,12 +309,18 @@ COMPILE COMMANDS:
                       out/, _build/ or cmake-build-* subdirectory. Sources that
                       are not in the database found, or when none is found,
                       are compiled with the flags `llvm-config --cxxflags`
-                      prints (`--cflags` for .c files), using
-                      )" LLVMOWN_LLVM_CONFIG R"(
-                      unless the environment variable LLVMOWN_LLVM_CONFIG
-                      names another. LLVMOWN_CEILING_DIRECTORIES (a
+                      prints (`--cflags` for .c files), using the newest
+                      LLVM's installed (/usr/lib/llvm-N/bin/llvm-config,
+                      N from 22 down to 14; else
+                      )" LLVMOWN_LLVM_CONFIG R"(),
+                      unless --llvm-config or the environment variable
+                      LLVMOWN_LLVM_CONFIG names another.
+                      LLVMOWN_CEILING_DIRECTORIES (a
                       colon-separated list) stops the search above those
                       directories.
+  --llvm-config=<x>   The llvm-config for those flags: a path, a program
+                      name, or a version number N (LLVM N's, e.g.
+                      --llvm-config=16 for code written for LLVM 16).
   Every compile command gets -resource-dir=<Clang's resource directory>
   unless it already has a -resource-dir.
 

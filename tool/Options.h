@@ -29,6 +29,10 @@ struct ToolOptions {
   /// -p: a build directory holding compile_commands.json (or that file).
   std::optional<std::string> BuildPath;
 
+  /// --llvm-config: the llvm-config (a path, a program name, or a version
+  /// number N for LLVM N's) whose flags compile sources no database covers.
+  std::optional<std::string> LLVMConfig;
+
   /// Everything after `--`, when `--` was given (possibly empty).
   std::optional<std::vector<std::string>> CompilerArgs;
 

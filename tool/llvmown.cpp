@@ -724,6 +724,8 @@ int main(int Argc, const char **Argv) {
   std::string UsageProblem;
   if (!parseCommandLine(Argc, Argv, Opts, UsageProblem))
     return usageError(UsageProblem);
+  if (Opts.LLVMConfig)
+    setLLVMConfig(*Opts.LLVMConfig);
   if (Opts.ShowHelp) {
     printHelp(llvm::outs());
     return ExitClean;

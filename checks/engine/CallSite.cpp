@@ -58,11 +58,11 @@ std::optional<ArgList> writtenArgs(const RecoveryExpr *RE, const Expr *Callee,
                                    const ASTContext &AC) {
   const SourceManager &SM = AC.getSourceManager();
   SourceLocation From = Callee->getEndLoc(), To = RE->getEndLoc();
-  if (From.isMacroID() || To.isMacroID() || SM.getFileID(From) !=
-                                                SM.getFileID(To))
+  if (From.isMacroID() || To.isMacroID() ||
+      SM.getFileID(From) != SM.getFileID(To))
     return std::nullopt;
-  unsigned Begin = SM.getFileOffset(Lexer::getLocForEndOfToken(
-      From, 0, SM, AC.getLangOpts()));
+  unsigned Begin = SM.getFileOffset(
+      Lexer::getLocForEndOfToken(From, 0, SM, AC.getLangOpts()));
   bool Invalid = false;
   llvm::StringRef Text = SM.getBufferData(SM.getFileID(From), &Invalid);
   unsigned End = SM.getFileOffset(To);
@@ -130,8 +130,8 @@ std::optional<CallSite> ofRecovery(const RecoveryExpr *RE,
     if (!A || A->getBeginLoc().isMacroID())
       return std::nullopt;
     unsigned Off = SM.getFileOffset(A->getBeginLoc());
-    unsigned Slot = llvm::count_if(Written->Commas,
-                                   [&](unsigned C) { return C < Off; });
+    unsigned Slot =
+        llvm::count_if(Written->Commas, [&](unsigned C) { return C < Off; });
     if (Slot >= NumArgs || CS.Args[Slot])
       return std::nullopt;
     CS.Args[Slot] = A;
