@@ -189,3 +189,44 @@ void printAll(const std::vector<std::string> &Paths) {
     M->print(outs(), nullptr);
   }
 }
+
+//===--- LLVM 22: withContextDo and cloneToContext -------------------------===//
+#if LLVM_VERSION_MAJOR >= 22
+
+// Must flag: the module the callback makes belongs to the callback's context,
+// the local ThreadSafeContext's, which dies when the function returns.
+std::unique_ptr<Module> makeInCallback() {
+  orc::ThreadSafeContext TSC(std::make_unique<LLVMContext>());
+  return TSC.withContextDo([](LLVMContext *Ctx) { return std::make_unique<Module>("m", *Ctx); }); // WARN: module returned here belongs to LLVMContext 'TSC', which is destroyed when the function returns
+}
+
+// Must not flag: the same module, wrapped with the context it belongs to.
+orc::ThreadSafeModule wrapInCallback() {
+  orc::ThreadSafeContext TSC(std::make_unique<LLVMContext>());
+  auto M = TSC.withContextDo(
+      [](LLVMContext *Ctx) { return std::make_unique<Module>("m", *Ctx); });
+  return orc::ThreadSafeModule(std::move(M), TSC);
+}
+
+// Must not flag: IR made and used inside the callback.
+void buildInCallback(orc::ThreadSafeContext &TSC) {
+  TSC.withContextDo([](LLVMContext *Ctx) {
+    Module M("scratch", *Ctx);
+    emitConstantFunction(M, "answer", 42);
+  });
+}
+
+// Must not flag: a clone into a given context shares that context; the
+// ThreadSafeModule returned keeps it alive.
+orc::ThreadSafeModule cloneIntoFresh(const orc::ThreadSafeModule &Src) {
+  orc::ThreadSafeContext TSC(std::make_unique<LLVMContext>());
+  return orc::cloneToContext(Src, TSC);
+}
+
+// Must flag: the module borrowed from the clone outlives it.
+Module *borrowFromClone(const orc::ThreadSafeModule &Src,
+                        orc::ThreadSafeContext TSC) {
+  orc::ThreadSafeModule Clone = orc::cloneToContext(Src, TSC);
+  return Clone.getModuleUnlocked(); // WARN: module returned here belongs to LLVMContext 'Clone', which is destroyed when the function returns
+}
+#endif
