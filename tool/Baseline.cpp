@@ -2,10 +2,12 @@
 
 #include "Baseline.h"
 
+#include "engine/CompatADT.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SHA256.h"
+#include <optional>
 #include <tuple>
 
 using llvm::StringRef;
@@ -88,8 +90,8 @@ bool parseBaseline(StringRef Text, StringRef Name,
   }
   const llvm::json::Object *Root = Parsed->getAsObject();
   const llvm::json::Array *List = Root ? Root->getArray("findings") : nullptr;
-  if (!Root || Root->getString("tool") != "llvmown" ||
-      Root->getInteger("version") != 1 || !List) {
+  if (!Root || compat::toStd(Root->getString("tool")) != "llvmown" ||
+      compat::toStd(Root->getInteger("version")) != 1 || !List) {
     Error = "'" + Name.str() +
             "' is not an llvmown baseline (version 1; written by "
             "--write-baseline)";
@@ -98,7 +100,7 @@ bool parseBaseline(StringRef Text, StringRef Name,
   for (const llvm::json::Value &V : *List) {
     const llvm::json::Object *O = V.getAsObject();
     std::optional<StringRef> FP =
-        O ? O->getString("fingerprint") : std::nullopt;
+        O ? compat::toStd(O->getString("fingerprint")) : std::nullopt;
     if (!FP) {
       Error = "invalid baseline '" + Name.str() +
               "': an entry without a \"fingerprint\" string";
@@ -106,9 +108,9 @@ bool parseBaseline(StringRef Text, StringRef Name,
     }
     BaselineEntry E;
     E.Fingerprint = FP->str();
-    E.Check = O->getString("check").value_or("").str();
-    E.File = O->getString("file").value_or("").str();
-    E.Message = O->getString("message").value_or("").str();
+    E.Check = compat::toStd(O->getString("check")).value_or("").str();
+    E.File = compat::toStd(O->getString("file")).value_or("").str();
+    E.Message = compat::toStd(O->getString("message")).value_or("").str();
     Entries.push_back(std::move(E));
   }
   return true;

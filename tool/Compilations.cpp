@@ -4,6 +4,7 @@
 #include "Discovery.h"
 #include "Subprocess.h"
 
+#include "engine/CompatADT.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -264,7 +265,7 @@ ArgumentsAdjuster getToolAdjuster() {
   return [](const CommandLineArguments &Args, StringRef) {
     bool HasResourceDir = false;
     for (const std::string &A : Args)
-      if (StringRef(A).starts_with("-resource-dir"))
+      if (compat::startsWith(StringRef(A), "-resource-dir"))
         HasResourceDir = true;
     CommandLineArguments Adjusted = Args;
     // Before a `--` that ends the options, if the command has one.

@@ -79,11 +79,11 @@ bool buildOptions(const ToolOptions &Opts, LayeredOptions &Layers) {
   if (!Opts.ExtraArgsBefore.empty())
     Layers.Overrides.ExtraArgsBefore = Opts.ExtraArgsBefore;
 
-  std::vector<const std::optional<std::string> *> Regexes = {
+  std::vector<const decltype(ClangTidyOptions::HeaderFilterRegex) *> Regexes = {
       &Layers.Overrides.HeaderFilterRegex};
   if (Layers.Config)
     Regexes.push_back(&Layers.Config->HeaderFilterRegex);
-  for (const std::optional<std::string> *Regex : Regexes) {
+  for (const auto *Regex : Regexes) {
     std::string RegexError;
     if (*Regex && !llvm::Regex(**Regex).isValid(RegexError)) {
       Error() << "invalid header filter regex '" << **Regex
@@ -112,7 +112,8 @@ std::vector<std::string> enabledChecks(const LayeredOptions &Layers,
 
 std::string checksText(const LayeredOptions &Layers, llvm::StringRef File) {
   std::string Text =
-      Layers.makeProvider()->getOptions(File).Checks.value_or("");
+      compat::toStd(Layers.makeProvider()->getOptions(File).Checks)
+          .value_or("");
   llvm::StringRef Shown(Text);
   Shown.consume_back(OnlyOwnChecks);
   Shown.consume_back(",");

@@ -4,6 +4,7 @@
 #include "Discovery.h"
 #include "Subprocess.h"
 
+#include "engine/CompatADT.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -57,7 +58,7 @@ namespace {
 /// timestamp, and unquoted if git quoted it ("a\"b" for a"b).
 std::string headerPath(StringRef Rest) {
   Rest = Rest.rtrim("\r");
-  if (!Rest.starts_with("\""))
+  if (!compat::startsWith(Rest, "\""))
     return Rest.split('\t').first.rtrim().str();
   std::string Out;
   for (size_t I = 1; I < Rest.size(); ++I) {
@@ -92,7 +93,7 @@ bool parseHunkHeader(StringRef Line, unsigned &OldCount, unsigned &NewStart,
     return false;
   auto [Old, Rest] = Line.split(' ');
   auto [NewRange, Tail] = Rest.split(' ');
-  if (!NewRange.consume_front("+") || !Tail.starts_with("@@"))
+  if (!NewRange.consume_front("+") || !compat::startsWith(Tail, "@@"))
     return false;
   auto ParseRange = [](StringRef R, unsigned &Start, unsigned &Count) {
     auto [S, C] = R.split(',');
@@ -119,7 +120,7 @@ bool parseUnifiedDiff(StringRef Patch, StringRef Root, ChangedLines &Out,
   for (StringRef Line : Lines) {
     if (OldLeft || NewLeft) {
       // Inside a hunk: count lines on each side; '+' lines are the change.
-      if (Line.starts_with("\\")) // "\ No newline at end of file"
+      if (compat::startsWith(Line, "\\")) // "\ No newline at end of file"
         continue;
       char Tag = Line.empty() ? ' ' : Line[0];
       if (Tag == '+') {
@@ -140,11 +141,11 @@ bool parseUnifiedDiff(StringRef Patch, StringRef Root, ChangedLines &Out,
       }
       continue;
     }
-    if (Line.starts_with("--- ")) {
+    if (compat::startsWith(Line, "--- ")) {
       OldPath = headerPath(Line.drop_front(4));
       continue;
     }
-    if (Line.starts_with("+++ ")) {
+    if (compat::startsWith(Line, "+++ ")) {
       SawHeader = true;
       std::string NewPath = headerPath(Line.drop_front(4));
       if (NewPath == "/dev/null") { // the file was deleted
@@ -152,8 +153,9 @@ bool parseUnifiedDiff(StringRef Patch, StringRef Root, ChangedLines &Out,
         continue;
       }
       // git's prefixes: "--- a/x" with "+++ b/x" (or a new file).
-      if (StringRef(NewPath).starts_with("b/") &&
-          (StringRef(OldPath).starts_with("a/") || OldPath == "/dev/null"))
+      if (compat::startsWith(StringRef(NewPath), "b/") &&
+          (compat::startsWith(StringRef(OldPath), "a/") ||
+           OldPath == "/dev/null"))
         NewPath = NewPath.substr(2);
       llvm::SmallString<256> Abs;
       if (llvm::sys::path::is_absolute(NewPath)) {
@@ -167,7 +169,7 @@ bool parseUnifiedDiff(StringRef Patch, StringRef Root, ChangedLines &Out,
       continue;
     }
     unsigned NewStart = 0;
-    if (Line.starts_with("@@ ") &&
+    if (compat::startsWith(Line, "@@ ") &&
         parseHunkHeader(Line, OldLeft, NewStart, NewLeft)) {
       NewLine = NewStart;
       continue;

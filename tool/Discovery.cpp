@@ -3,6 +3,7 @@
 #include "Discovery.h"
 #include "Subprocess.h"
 
+#include "engine/CompatADT.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -67,7 +68,7 @@ std::optional<std::string> DatabaseFinder::findIn(StringRef Dir) {
   std::error_code EC;
   for (fs::directory_iterator It(Dir, EC), End; It != End && !EC;
        It.increment(EC))
-    if (path::filename(It->path()).starts_with("cmake-build-"))
+    if (compat::startsWith(path::filename(It->path()), "cmake-build-"))
       CMakeBuilds.push_back(It->path());
   llvm::sort(CMakeBuilds);
   for (const std::string &B : CMakeBuilds)
@@ -123,11 +124,11 @@ std::string findProjectRoot(const std::optional<std::string> &Explicit) {
 }
 
 std::string relativeToRoot(StringRef AbsPath, StringRef Root) {
-  if (Root.empty() || !AbsPath.starts_with(Root))
+  if (Root.empty() || !compat::startsWith(AbsPath, Root))
     return AbsPath.str();
   StringRef Rel = AbsPath.drop_front(Root.size());
   // Whole components only: /a/b is not below /a/bc.
-  if (!Root.ends_with("/") && !Rel.starts_with("/"))
+  if (!compat::endsWith(Root, "/") && !compat::startsWith(Rel, "/"))
     return AbsPath.str();
   Rel = Rel.ltrim('/');
   if (Rel.empty())

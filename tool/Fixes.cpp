@@ -3,6 +3,7 @@
 #include "Fixes.h"
 
 #include "ClangTidy.h"
+#include "engine/CompatADT.h"
 #include "clang/Format/Format.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/StringMap.h"
@@ -76,8 +77,8 @@ FixSummary applyFixes(const std::vector<Finding *> &Findings,
     }
     llvm::StringRef Code = (*Buffer)->getBuffer();
     tidy::ClangTidyOptions Opts = Layers.makeProvider()->getOptions(Path);
-    llvm::Expected<format::FormatStyle> Style =
-        format::getStyle(Opts.FormatStyle.value_or("none"), Path, "none");
+    llvm::Expected<format::FormatStyle> Style = format::getStyle(
+        compat::toStd(Opts.FormatStyle).value_or("none"), Path, "none");
     if (!Style) {
       Fail(llvm::toString(Style.takeError()));
       continue;

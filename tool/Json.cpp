@@ -2,7 +2,9 @@
 
 #include "Outputs.h"
 
+#include "engine/CompatADT.h"
 #include "llvm/ADT/StringSet.h"
+#include <optional>
 #include <tuple>
 
 using llvm::StringRef;
@@ -87,16 +89,16 @@ int detail::mergeJsonReports(const std::vector<json::Value> &Docs,
     const json::Object *O = Docs[I].getAsObject();
     const json::Array *F = O->getArray("findings");
     const json::Array *E = O->getArray("errors");
-    if (O->getInteger("version") != 1 || !F || !E) {
+    if (compat::toStd(O->getInteger("version")) != 1 || !F || !E) {
       Error = "'" + Names[I] + "' is not an llvmown JSON report (version 1)";
       return 2;
     }
-    std::optional<StringRef> ThisRoot = O->getString("root");
+    std::optional<StringRef> ThisRoot = compat::toStd(O->getString("root"));
     if (ThisRoot && !Root)
       Root = ThisRoot->str();
     if (const json::Array *Fs = O->getArray("files"))
       for (const json::Value &V : *Fs)
-        if (std::optional<StringRef> S = V.getAsString();
+        if (std::optional<StringRef> S = compat::toStd(V.getAsString());
             S && SeenFiles.insert(*S).second)
           Files.push_back(*S);
     Findings.insert(Findings.end(), F->begin(), F->end());
@@ -107,10 +109,11 @@ int detail::mergeJsonReports(const std::vector<json::Value> &Docs,
   auto Key = [](const json::Value &V) {
     const json::Object *O = V.getAsObject();
     auto Str = [&](StringRef K) {
-      return O ? O->getString(K).value_or("").str() : std::string();
+      return O ? compat::toStd(O->getString(K)).value_or("").str()
+               : std::string();
     };
     auto Int = [&](StringRef K) {
-      return O ? O->getInteger(K).value_or(0) : 0;
+      return O ? compat::toStd(O->getInteger(K)).value_or(0) : 0;
     };
     return std::make_tuple(Str("file"), Int("line"), Int("column"),
                            Str("check"), Str("message"));
@@ -125,7 +128,7 @@ int detail::mergeJsonReports(const std::vector<json::Value> &Docs,
 
   bool Unfixed = llvm::any_of(Findings, [](const json::Value &V) {
     const json::Object *O = V.getAsObject();
-    return !(O && O->getBoolean("fixed").value_or(false));
+    return !(O && compat::toStd(O->getBoolean("fixed")).value_or(false));
   });
 
   bool AnyErrors = !Errors.empty();

@@ -10,7 +10,9 @@
 #include "Baseline.h"
 #include "Outputs.h"
 
+#include "engine/CompatADT.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include <optional>
 
 namespace json = llvm::json;
 
@@ -37,7 +39,7 @@ int mergeOutputs(const std::vector<std::string> &Inputs, llvm::raw_ostream &OS,
     std::optional<Kind> This;
     if (O && O->get("runs"))
       This = Kind::Sarif;
-    else if (O && O->getString("tool") == "llvmown")
+    else if (O && compat::toStd(O->getString("tool")) == "llvmown")
       This = Kind::Baseline;
     else if (O && O->get("findings"))
       This = Kind::Json;

@@ -2,6 +2,7 @@
 
 #include "Options.h"
 
+#include "engine/CompatADT.h"
 #include "clang/Basic/Version.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -139,7 +140,7 @@ bool setValue(ToolOptions &Opts, StringRef Name, const std::string &Dashed,
     Opts.ExportFixes = Value;
   } else if (Name == "diff") {
     // `--diff=` would silently mean the staged changes; say so instead.
-    if (Value.empty() || StringRef(Value).starts_with("-")) {
+    if (Value.empty() || compat::startsWith(StringRef(Value), "-")) {
       Error = "option '" + Dashed +
               "=' needs a revision (write '--diff' "
               "alone for the staged changes)";
@@ -203,16 +204,16 @@ bool parseCommandLine(int Argc, const char *const *Argv, ToolOptions &Opts,
       Error = "reading a source from standard input is not supported";
       return false;
     }
-    if (!Arg.starts_with("-")) {
+    if (!compat::startsWith(Arg, "-")) {
       Opts.Sources.push_back(Arg.str());
       continue;
     }
 
-    StringRef Body = Arg.drop_front(Arg.starts_with("--") ? 2 : 1);
+    StringRef Body = Arg.drop_front(compat::startsWith(Arg, "--") ? 2 : 1);
     auto [Name, InlineValue] = Body.split('=');
     bool HasInlineValue = Body.contains('=');
     // -j4, as make and ninja spell it.
-    if (!HasInlineValue && Name.size() > 1 && Name.starts_with("j") &&
+    if (!HasInlineValue && Name.size() > 1 && compat::startsWith(Name, "j") &&
         llvm::all_of(Name.drop_front(), llvm::isDigit)) {
       InlineValue = Name.drop_front();
       Name = "j";
@@ -224,7 +225,8 @@ bool parseCommandLine(int Argc, const char *const *Argv, ToolOptions &Opts,
       return false;
     }
 
-    std::string Dashed = (Arg.starts_with("--") ? "--" : "-") + Name.str();
+    std::string Dashed =
+        (compat::startsWith(Arg, "--") ? "--" : "-") + Name.str();
     if (Spec->K == Kind::Flag) {
       if (HasInlineValue) {
         Error = "option '" + Dashed + "' takes no value";

@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include <optional>
 
 using namespace clang;
 using clang::tidy::ClangTidyError;
@@ -26,7 +27,7 @@ FindingKind classify(const ClangTidyError &E) {
   if (Name == "clang-tidy-config")
     return FindingKind::ConfigError;
   if (E.DiagLevel == ClangTidyError::Error && !E.IsWarningAsError &&
-      Name.starts_with("clang-diagnostic-"))
+      compat::startsWith(Name, "clang-diagnostic-"))
     return FindingKind::CompileError;
   if (E.DiagLevel == ClangTidyError::Warning ||
       E.DiagLevel == ClangTidyError::Error)
@@ -152,7 +153,8 @@ private:
       return SourceLocation();
     }
     FileID ID = Sources.getOrCreateFileID(*File, SrcMgr::C_User);
-    std::optional<llvm::MemoryBufferRef> Buffer = Sources.getBufferOrNone(ID);
+    std::optional<llvm::MemoryBufferRef> Buffer =
+        compat::toStd(Sources.getBufferOrNone(ID));
     if (!Buffer || Offset > Buffer->getBufferSize())
       return SourceLocation();
     return Sources.getLocForStartOfFile(ID).getLocWithOffset(Offset);

@@ -110,7 +110,8 @@ bool runChecks(ClangTidyContext &Context, const CompilationDatabase &DB,
         CommandLineArguments AdjustedArgs = Args;
         if (Opts.ExtraArgsBefore) {
           auto I = AdjustedArgs.begin();
-          if (I != AdjustedArgs.end() && !llvm::StringRef(*I).starts_with("-"))
+          if (I != AdjustedArgs.end() &&
+              !compat::startsWith(llvm::StringRef(*I), "-"))
             ++I; // Skip compiler binary name, if it is there.
           AdjustedArgs.insert(I, Opts.ExtraArgsBefore->begin(),
                               Opts.ExtraArgsBefore->end());

@@ -14,12 +14,14 @@
 #include "Options.h"
 #include "Outputs.h"
 
+#include "engine/CompatADT.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include <map>
+#include <optional>
 #include <tuple>
 
 using llvm::StringRef;
@@ -241,7 +243,7 @@ int detail::mergeSarifReports(const std::vector<json::Value> &Docs,
   for (size_t I = 0; I < Docs.size(); ++I) {
     const json::Object *Log = Docs[I].getAsObject();
     const json::Array *Runs = Log->getArray("runs");
-    if (Log->getString("version") != "2.1.0" || !Runs) {
+    if (compat::toStd(Log->getString("version")) != "2.1.0" || !Runs) {
       Error = "'" + Names[I] + "' is not a SARIF 2.1.0 log";
       return 2;
     }
@@ -249,7 +251,7 @@ int detail::mergeSarifReports(const std::vector<json::Value> &Docs,
       const json::Object *Run = RunValue.getAsObject();
       const json::Object *Tool = Run ? Run->getObject("tool") : nullptr;
       const json::Object *D = Tool ? Tool->getObject("driver") : nullptr;
-      if (!D || D->getString("name") != "llvmown") {
+      if (!D || compat::toStd(D->getString("name")) != "llvmown") {
         Error = "'" + Names[I] + "' holds a run that is not llvmown's";
         return 2;
       }
@@ -258,7 +260,8 @@ int detail::mergeSarifReports(const std::vector<json::Value> &Docs,
       if (const json::Array *Rules = D->getArray("rules"))
         for (const json::Value &R : *Rules)
           if (const json::Object *RO = R.getAsObject())
-            if (std::optional<StringRef> Id = RO->getString("id"))
+            if (std::optional<StringRef> Id =
+                    compat::toStd(RO->getString("id")))
               RulesById.emplace(Id->str(), R);
       if (!BaseIds)
         if (const json::Value *B = Run->get("originalUriBaseIds"))
@@ -273,7 +276,8 @@ int detail::mergeSarifReports(const std::vector<json::Value> &Docs,
       if (const json::Array *Inv = Run->getArray("invocations"))
         for (const json::Value &InvValue : *Inv)
           if (const json::Object *IO = InvValue.getAsObject()) {
-            Successful &= IO->getBoolean("executionSuccessful").value_or(true);
+            Successful &= compat::toStd(IO->getBoolean("executionSuccessful"))
+                              .value_or(true);
             if (const json::Array *N =
                     IO->getArray("toolExecutionNotifications"))
               Notifications.insert(Notifications.end(), N->begin(), N->end());
@@ -299,15 +303,15 @@ int detail::mergeSarifReports(const std::vector<json::Value> &Docs,
     std::string Uri, Rule;
     int64_t Line = 0, Column = 0;
     if (const json::Object *R = V.getAsObject()) {
-      Rule = R->getString("ruleId").value_or("").str();
+      Rule = compat::toStd(R->getString("ruleId")).value_or("").str();
       if (const json::Array *Ls = R->getArray("locations"); Ls && !Ls->empty())
         if (const json::Object *L = (*Ls)[0].getAsObject())
           if (const json::Object *P = L->getObject("physicalLocation")) {
             if (const json::Object *A = P->getObject("artifactLocation"))
-              Uri = A->getString("uri").value_or("").str();
+              Uri = compat::toStd(A->getString("uri")).value_or("").str();
             if (const json::Object *Rg = P->getObject("region")) {
-              Line = Rg->getInteger("startLine").value_or(0);
-              Column = Rg->getInteger("startColumn").value_or(0);
+              Line = compat::toStd(Rg->getInteger("startLine")).value_or(0);
+              Column = compat::toStd(Rg->getInteger("startColumn")).value_or(0);
             }
           }
     }
@@ -321,13 +325,15 @@ int detail::mergeSarifReports(const std::vector<json::Value> &Docs,
     json::Object *R = V.getAsObject();
     if (!R)
       continue;
-    if (std::optional<StringRef> Id = R->getString("ruleId")) {
+    if (std::optional<StringRef> Id = compat::toStd(R->getString("ruleId"))) {
       auto It = RuleIndex.find(*Id);
       if (It != RuleIndex.end())
         (*R)["ruleIndex"] = It->second;
     }
     const json::Object *Props = R->getObject("properties");
-    Unfixed |= !(Props && Props->getBoolean("llvmown/fixed").value_or(false));
+    Unfixed |=
+        !(Props &&
+          compat::toStd(Props->getBoolean("llvmown/fixed")).value_or(false));
   }
 
   json::Object Run{

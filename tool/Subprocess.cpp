@@ -2,6 +2,7 @@
 
 #include "Subprocess.h"
 
+#include "engine/CompatADT.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
@@ -47,13 +48,14 @@ SubprocessResult runProgram(llvm::StringRef Program,
   Argv.push_back(Exe);
   for (const std::string &A : Args)
     Argv.push_back(A);
-  std::optional<llvm::StringRef> Redirects[] = {
+  clang::tidy::llvmown::compat::Optional<llvm::StringRef> Redirects[] = {
       llvm::StringRef(""), llvm::StringRef(OutPath), llvm::StringRef(ErrPath)};
   std::string ErrMsg;
   bool ExecutionFailed = false;
-  int RC = llvm::sys::ExecuteAndWait(Exe, Argv, std::nullopt, Redirects,
-                                     TimeoutSeconds, /*MemoryLimit=*/0, &ErrMsg,
-                                     &ExecutionFailed);
+  int RC = llvm::sys::ExecuteAndWait(
+      Exe, Argv,
+      clang::tidy::llvmown::compat::Optional<llvm::ArrayRef<llvm::StringRef>>(),
+      Redirects, TimeoutSeconds, /*MemoryLimit=*/0, &ErrMsg, &ExecutionFailed);
   if (ExecutionFailed || RC < 0) {
     R.Error = ErrMsg.empty() ? std::string("execution failed") : ErrMsg;
     return R;

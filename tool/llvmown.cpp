@@ -27,6 +27,7 @@
 #include "engine/ApiModel.h"
 
 #include "ClangTidy.h"
+#include "engine/CompatADT.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -669,7 +670,8 @@ int Driver::run() {
       // A project's .clang-tidy listing only other checks is the usual
       // cause; say which file and what to do.
       for (const auto &[Options, Source] : Provider->getRawOptions(File))
-        if (Options.Checks && StringRef(Source).ends_with(".clang-tidy"))
+        if (Options.Checks && clang::tidy::llvmown::compat::endsWith(
+                                  StringRef(Source), ".clang-tidy"))
           llvm::errs() << " (Checks of " << Source
                        << ": add llvmown-* there, or pass --checks=llvmown-* "
                           "or --config='{}')";

@@ -15,6 +15,7 @@
 
 #include "ClangTidy.h"
 #include "ClangTidyDiagnosticConsumer.h"
+#include "CompatADT.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/PrettyPrinter.h"
 #include "clang/Basic/Diagnostic.h"
@@ -30,35 +31,6 @@
 #include <utility>
 
 namespace clang::tidy::llvmown::compat {
-
-//===--- Optional values --------------------------------------------------===//
-
-/// llvm::Optional (LLVM 14, 15) or std::optional (16 on) as std::optional.
-template <typename T> std::optional<T> toStd(std::optional<T> V) { return V; }
-template <typename O, typename T = std::decay_t<decltype(*std::declval<O>())>,
-          typename = decltype(static_cast<bool>(std::declval<O>())),
-          typename = std::enable_if_t<
-              !std::is_same_v<std::decay_t<O>, std::optional<T>>>>
-std::optional<T> toStd(const O &V) {
-  return V ? std::optional<T>(*V) : std::nullopt;
-}
-
-//===--- StringRef --------------------------------------------------------===//
-
-/// StringRef::starts_with (LLVM 16 on) or startswith (up to 18), for the
-/// checks, which build against LLVM 14 too.
-template <typename S = llvm::StringRef>
-auto startsWith(const S &Str, llvm::StringRef Prefix, int)
-    -> decltype(Str.starts_with(Prefix)) {
-  return Str.starts_with(Prefix);
-}
-template <typename S = llvm::StringRef>
-bool startsWith(const S &Str, llvm::StringRef Prefix, long) {
-  return Str.startswith(Prefix);
-}
-inline bool startsWith(llvm::StringRef Str, llvm::StringRef Prefix) {
-  return startsWith(Str, Prefix, 0);
-}
 
 //===--- AST --------------------------------------------------------------===//
 

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "engine/ApiModel.h"
+#include "engine/CompatADT.h"
 #include "engine/NameMatcher.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -230,7 +231,7 @@ TEST_P(ApiModelRowsOf, EveryRowFitsTheDeclarationItNames) {
     std::vector<const FunctionDecl *> Decls = H.declsOf(R.Name);
     // The standard library's rows name members of libc++ or of libstdc++
     // (shared_ptr::reset is __shared_ptr's there): one of them is here.
-    if (Decls.empty() && R.Name.starts_with("std::"))
+    if (Decls.empty() && compat::startsWith(R.Name, "std::"))
       continue;
     EXPECT_FALSE(Decls.empty())
         << "LLVM " << H.Major << ": " << R.Name.str() << " is not declared";

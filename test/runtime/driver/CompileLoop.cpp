@@ -26,7 +26,12 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
+// Host.h moved to TargetParser in LLVM 17.
+#if __has_include("llvm/TargetParser/Host.h")
 #include "llvm/TargetParser/Host.h"
+#else
+#include "llvm/Support/Host.h"
+#endif
 #include <cstdio>
 #include <cstdlib>
 #include <malloc.h>
