@@ -432,8 +432,20 @@ CHECK_OPTIONS_RE = re.compile(r'^\s*\{\s*CheckOptions:\s*\{(.*)\}\s*\}\s*$')
 OPTION_RE = re.compile(r'\s*([\w.:-]+)\s*:\s*("(?:[^"\\]|\\.)*"|[^,]*?)\s*(?:,|$)')
 
 
+def tool_major(binary):
+    """The LLVM major version the llvmown tool was built with, or None."""
+    try:
+        out = subprocess.run([binary, "--version"], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, timeout=60).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    m = re.search(rb"built with LLVM (\d+)\.", out)
+    return int(m.group(1)) if m else None
+
+
 def list_form_check_options(config):
-    """clang-tidy 14 reads CheckOptions only as a list of {key, value}; the
+    """clang-tidy 14 (and the tool built with it) reads CheckOptions only as a
+    list of {key, value}; the
     tests write the map form of 15 and later, `{CheckOptions: {k: v, ...}}`
     with plain or double-quoted values. The same options as a list (the
     configuration unchanged if it has another shape)."""
@@ -473,7 +485,10 @@ def build_command(args, source, extra_compiler_args):
         return cmd
     cmd = [args.llvmown_binary]
     if args.config is not None:
-        cmd.append("--config=" + args.config)
+        config = args.config
+        if "CheckOptions" in config and tool_major(args.llvmown_binary) == 14:
+            config = list_form_check_options(config)
+        cmd.append("--config=" + config)
     if args.checks:
         # The tool appends --checks to its default '-*,llvmown-*'; start
         # from nothing so that both front ends run the same checks.
