@@ -417,30 +417,29 @@ def parse_args(argv):
     return args
 
 
-def clang_tidy_major(binary):
-    """The major version of a clang-tidy binary, or None."""
+def binary_major(binary, pattern):
+    """The LLVM major version `binary --version` prints, found with the
+    regular expression `pattern` (group 1), or None."""
     try:
         out = subprocess.run([binary, "--version"], stdout=subprocess.PIPE,
                              stderr=subprocess.DEVNULL, timeout=60).stdout
     except (OSError, subprocess.SubprocessError):
         return None
-    m = re.search(rb"version (\d+)\.", out)
+    m = re.search(pattern, out)
     return int(m.group(1)) if m else None
+
+
+def clang_tidy_major(binary):
+    return binary_major(binary, rb"version (\d+)\.")
+
+
+def tool_major(binary):
+    """The LLVM major version the llvmown tool was built with."""
+    return binary_major(binary, rb"built with LLVM (\d+)\.")
 
 
 CHECK_OPTIONS_RE = re.compile(r'^\s*\{\s*CheckOptions:\s*\{(.*)\}\s*\}\s*$')
 OPTION_RE = re.compile(r'\s*([\w.:-]+)\s*:\s*("(?:[^"\\]|\\.)*"|[^,]*?)\s*(?:,|$)')
-
-
-def tool_major(binary):
-    """The LLVM major version the llvmown tool was built with, or None."""
-    try:
-        out = subprocess.run([binary, "--version"], stdout=subprocess.PIPE,
-                             stderr=subprocess.DEVNULL, timeout=60).stdout
-    except (OSError, subprocess.SubprocessError):
-        return None
-    m = re.search(rb"built with LLVM (\d+)\.", out)
-    return int(m.group(1)) if m else None
 
 
 def list_form_check_options(config):
