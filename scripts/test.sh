@@ -210,6 +210,6 @@ elif [ "$passed" -eq 0 ]; then
   echo "test.sh: error: no test ran" >&2
   status=1
 fi
-echo "tests: $passed passed, $failed failed"
 echo "test.sh: total $SECONDS s"
+echo "tests: $passed passed, $failed failed"
 exit "$status"
