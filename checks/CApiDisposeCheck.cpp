@@ -36,6 +36,7 @@ std::string describe(const OwnedObject &O) {
 CApiDisposeCheck::CApiDisposeCheck(StringRef Name, ClangTidyContext *Context)
     : FunctionBodyCheck(Name, Context), ExtraPairs(option("ExtraPairs")) {
   BadPairs = Model.addUserPairs(ExtraPairs);
+  readSummaryOption();
 }
 
 void CApiDisposeCheck::reportDispose(const DisposeFact &F,
@@ -90,6 +91,7 @@ void CApiDisposeCheck::analyzeFunctions(
           << P;
     BadPairsReported = true;
   }
+  attachSummaries(Model);
   AnalysisOptions AO;
   AO.Kinds = Model.cApiKinds();
   AO.ConstPointerArgsBorrow = true;

@@ -5,6 +5,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include <cstdlib>
 
 using namespace clang::ast_matchers;
 
@@ -33,6 +34,8 @@ std::string FunctionBodyCheck::option(StringRef Name, StringRef Default) {
 
 void FunctionBodyCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "ReportIncomplete", ReportIncomplete ? "true" : "false");
+  if (SummaryFile)
+    Options.store(Opts, "SummaryFile", *SummaryFile);
   for (const auto &[Name, Value] : ReadOptions)
     Options.store(Opts, Name, Value);
 }
@@ -47,27 +50,41 @@ void FunctionBodyCheck::registerMatchers(MatchFinder *Finder) {
 
 void FunctionBodyCheck::check(const MatchFinder::MatchResult &Result) {
   Ctx = Result.Context;
-  const Decl *D = nullptr;
-  const Stmt *Body = nullptr;
-  if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn")) {
-    // An invalid declaration (a return type that did not compile) has lost
-    // statements: what it would hand over or release is not there.
-    if (FD->isDependentContext() || !FD->hasBody() || FD->isInvalidDecl())
-      return;
-    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-        MD && MD->getParent()->isLambda())
-      return; // analysed through its LambdaExpr
-    D = FD;
-    Body = FD->getBody();
-  } else if (const auto *LE = Result.Nodes.getNodeAs<LambdaExpr>("lambda")) {
-    if (LE->getCallOperator()->isDependentContext() ||
-        LE->getCallOperator()->isInvalidDecl())
-      return;
-    D = LE->getCallOperator();
-    Body = LE->getBody();
+  FunctionBody F{nullptr, nullptr};
+  if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn"))
+    F = analyzedBody(FD);
+  else if (const auto *LE = Result.Nodes.getNodeAs<LambdaExpr>("lambda"))
+    F = analyzedBody(LE);
+  if (F.first && F.second)
+    Functions.push_back(F);
+}
+
+void FunctionBodyCheck::readSummaryOption() {
+  SummaryFile = std::string(Options.getLocalOrGlobal("SummaryFile", ""));
+}
+
+void FunctionBodyCheck::attachSummaries(ApiModel &Model) {
+  // Unset, the environment may name one: llvmown-clang-tidy sets it to the
+  // cached summaries of the build folder given with -p, without touching
+  // the user's configuration.
+  std::string File = SummaryFile ? *SummaryFile : "";
+  if (File.empty())
+    if (const char *Env = std::getenv("LLVMOWN_SUMMARY_FILE"))
+      File = Env;
+  if (File.empty())
+    return;
+  std::string Error;
+  std::shared_ptr<const SummarySet> Set = SummarySet::loadFile(File, Error);
+  if (!Set) {
+    if (!SummaryErrorReported)
+      configurationDiag("%0 (option SummaryFile)") << Error;
+    SummaryErrorReported = true;
+    return;
   }
-  if (D && Body)
-    Functions.emplace_back(D, Body);
+  if (Set != Summaries) {
+    Summaries = Set;
+    Model.attachSummaries(Set);
+  }
 }
 
 const SourceManager &FunctionBodyCheck::sourceManager() const {

@@ -14,7 +14,10 @@
 
 #include "ClangTidyCheck.h"
 #include "engine/OwnershipAnalysis.h"
+#include "engine/Summaries.h"
 #include "llvm/ADT/ArrayRef.h"
+#include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -51,6 +54,12 @@ protected:
   /// With the ReportIncomplete option, says that the analysis of \p D
   /// stopped at its visit budget (its findings may be incomplete).
   void noteIncomplete(const Decl *D, bool Incomplete);
+  /// Reads the SummaryFile option (the check's own, or the global one):
+  /// the checks whose model follows objects through calls call it.
+  void readSummaryOption();
+  /// Attaches the project's summaries (the SummaryFile option) to \p Model,
+  /// once per file read; a file that cannot be read is reported once.
+  void attachSummaries(ApiModel &Model);
   /// The line of \p L as users read it (macro uses at their expansion).
   unsigned line(SourceLocation L) const;
   const SourceManager &sourceManager() const;
@@ -60,6 +69,9 @@ private:
   std::vector<FunctionBody> Functions;
   std::vector<std::pair<std::string, std::string>> ReadOptions;
   const bool ReportIncomplete;
+  std::optional<std::string> SummaryFile;
+  std::shared_ptr<const SummarySet> Summaries;
+  bool SummaryErrorReported = false;
 };
 
 } // namespace clang::tidy::llvmown

@@ -98,6 +98,7 @@ TargetMachineLeakCheck::TargetMachineLeakCheck(StringRef Name,
   Model.addUserRows(OwningFactories, Effect::Creates, Kind);
   Model.addUserRows(ReleaseFunctions, Effect::Releases, Kind);
   Model.addUserRows(TransferFunctions, Effect::Consumes, Kind);
+  readSummaryOption();
 }
 
 /// `TargetMachine *TM = T->createTargetMachine(...)` becomes
@@ -194,6 +195,7 @@ bool TargetMachineLeakCheck::reportMemberStore(const FieldStoreFact &FS,
 void TargetMachineLeakCheck::analyzeFunctions(
     ASTContext &Ctx, llvm::ArrayRef<FunctionBody> Functions) {
   const SourceManager &SM = Ctx.getSourceManager();
+  attachSummaries(Model);
   AnalysisOptions AO;
   AO.Kinds.push_back(Model.kind(Kind));
   DerivedFactories Derived;

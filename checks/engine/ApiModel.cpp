@@ -9,6 +9,7 @@
 #include "ApiTables.h"
 #include "Compat.h"
 #include "NameMatcher.h"
+#include "Summaries.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
@@ -145,7 +146,70 @@ std::vector<std::string> ApiModel::addUserPairs(llvm::StringRef Pairs) {
 
 llvm::SmallVector<const ApiRow *, 2>
 ApiModel::rowsFor(const FunctionDecl *FD) const {
-  return Rows.lookup(FD);
+  llvm::SmallVector<const ApiRow *, 2> Out = Rows.lookup(FD);
+  if (Out.empty() && Summaries)
+    addSummaryRows(FD, Out);
+  return Out;
+}
+
+const ResourceKind *ApiModel::kindNamed(llvm::StringRef Name) const {
+  for (const ResourceKind &K : Kinds)
+    if (K.Name == Name)
+      return &K;
+  return nullptr;
+}
+
+void ApiModel::attachSummaries(std::shared_ptr<const SummarySet> Set) {
+  SummaryRows.clear();
+  SummaryNames.clear();
+  Summaries = std::move(Set);
+  if (!Summaries)
+    return;
+  for (const auto &[USR, S] : Summaries->functions()) {
+    llvm::SmallVector<ApiRow, 2> New;
+    auto Row = [&](Effect E, llvm::StringRef Kind, int Arg) {
+      if (const ResourceKind *K = kindNamed(Kind)) {
+        ApiRow R;
+        R.Name = keep(S.Name);
+        R.Eff = E;
+        R.Kind = K;
+        R.Arg = Arg;
+        New.push_back(R);
+      }
+    };
+    if (S.Returns == "owned")
+      Row(Effect::Creates, S.ReturnKind, ReturnValue);
+    else if (S.Returns == "borrowed")
+      Row(Effect::ReturnsBorrowed, S.ReturnKind, ReturnValue);
+    for (const ParamSummary &P : S.Params)
+      if (P.Effect == "releases" || P.Effect == "consumes")
+        Row(P.Effect == "releases" ? Effect::Releases : Effect::Consumes,
+            P.Kind, int(P.Index));
+    if (New.empty())
+      continue;
+    SummaryRows[USR] = std::move(New);
+    SummaryNames.insert(llvm::StringRef(S.Name).rsplit("::").second.empty()
+                            ? llvm::StringRef(S.Name)
+                            : llvm::StringRef(S.Name).rsplit("::").second);
+  }
+}
+
+void ApiModel::addSummaryRows(
+    const FunctionDecl *FD, llvm::SmallVectorImpl<const ApiRow *> &Out) const {
+  if (!FD || !FD->getIdentifier() || !SummaryNames.count(FD->getName()))
+    return;
+  // The main file's own definition is read, not its summary (which may be
+  // older than the edit being analysed).
+  const FunctionDecl *Def = nullptr;
+  if (FD->isDefined(Def) &&
+      Def->getASTContext().getSourceManager().isInMainFile(
+          Def->getASTContext().getSourceManager().getExpansionLoc(
+              Def->getLocation())))
+    return;
+  auto It = SummaryRows.find(usrOf(FD->getCanonicalDecl()));
+  if (It != SummaryRows.end())
+    for (const ApiRow &R : It->second)
+      Out.push_back(&R);
 }
 
 const ApiRow *ApiModel::find(const FunctionDecl *FD, Effect E, int Arg) const {

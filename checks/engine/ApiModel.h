@@ -17,7 +17,9 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 #include <deque>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -34,6 +36,8 @@ class QualType;
 } // namespace clang
 
 namespace clang::tidy::llvmown {
+
+class SummarySet;
 
 /// The resource kinds the built-in tables name. Rows say which kind with
 /// one of these, so a misspelt kind does not compile.
@@ -277,6 +281,15 @@ public:
   /// a kind of its own. Returns the malformed items, if any.
   std::vector<std::string> addUserPairs(llvm::StringRef Pairs);
 
+  /// Adds the project's summaries (Summaries.h) as rows for functions the
+  /// main file does not define: factories create, release functions
+  /// release, borrowed getters lend. Claims about kinds this model does not
+  /// know are ignored.
+  void attachSummaries(std::shared_ptr<const SummarySet> Set);
+  bool hasSummaries() const { return Summaries != nullptr; }
+  /// The resource kind named \p Name, or null.
+  const ResourceKind *kindNamed(llvm::StringRef Name) const;
+
   /// Prints the C API table (kinds and the functions that create, release,
   /// take over and lend them) as Markdown, for the c-api-dispose page.
   void printCApiTable(llvm::raw_ostream &OS) const;
@@ -360,6 +373,15 @@ private:
   RowIndex<JitApiRow> JitRows;
   RowIndex<VerbRow> VerbRows;
   llvm::StringRef keep(llvm::StringRef S);
+
+  // Rows from project summaries, by USR; looked up only for a function
+  // whose simple name is among SummaryNames and that the main file does
+  // not define.
+  std::shared_ptr<const SummarySet> Summaries;
+  llvm::StringMap<llvm::SmallVector<ApiRow, 2>> SummaryRows;
+  llvm::StringSet<> SummaryNames;
+  void addSummaryRows(const FunctionDecl *FD,
+                      llvm::SmallVectorImpl<const ApiRow *> &Out) const;
 };
 
 } // namespace clang::tidy::llvmown

@@ -2,6 +2,7 @@
 
 #include "AstHelpers.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
@@ -216,6 +217,22 @@ bool isEarlier(const SourceManager &SM, SourceLocation A, SourceLocation B) {
   if (B.isInvalid())
     return true;
   return SM.isBeforeInTranslationUnit(A, B);
+}
+
+FunctionBody analyzedBody(const FunctionDecl *FD) {
+  if (!FD || FD->isDependentContext() || !FD->hasBody() || FD->isInvalidDecl())
+    return {nullptr, nullptr};
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+      MD && MD->getParent()->isLambda())
+    return {nullptr, nullptr};
+  return {FD, FD->getBody()};
+}
+
+FunctionBody analyzedBody(const LambdaExpr *LE) {
+  if (!LE || LE->getCallOperator()->isDependentContext() ||
+      LE->getCallOperator()->isInvalidDecl())
+    return {nullptr, nullptr};
+  return {LE->getCallOperator(), LE->getBody()};
 }
 
 } // namespace clang::tidy::llvmown

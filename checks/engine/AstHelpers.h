@@ -23,6 +23,8 @@ class CFGBlock;
 class CFGLifetimeEnds;
 class Expr;
 class FieldDecl;
+class FunctionDecl;
+class LambdaExpr;
 class ParentMap;
 class SourceManager;
 class Stmt;
@@ -33,6 +35,14 @@ namespace clang::tidy::llvmown {
 /// A function (or a lambda's call operator) and its body: what the checks
 /// hand the analyses.
 using FunctionBody = std::pair<const Decl *, const Stmt *>;
+
+/// The body the checks analyse for a definition the main file matched, or
+/// {nullptr, nullptr}: templates (their instantiations are analysed),
+/// invalid declarations (a return type that did not compile has lost
+/// statements) and lambda call operators (analysed through their
+/// LambdaExpr) have none.
+FunctionBody analyzedBody(const FunctionDecl *FD);
+FunctionBody analyzedBody(const LambdaExpr *LE);
 
 /// Hands every function to an analysis of the whole translation unit (one
 /// with addFunction() and finish()) and returns its verdicts.

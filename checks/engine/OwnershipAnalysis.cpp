@@ -34,7 +34,14 @@ public:
     case OwnershipEvent::Freed:
       Freed.insert(E.Object);
       break;
+    case OwnershipEvent::Escaped:
+      Escaped.insert(E.Object);
+      if (E.Stored)
+        Stored.insert(E.Object);
+      break;
     case OwnershipEvent::ReleaseCall:
+      if (E.Consumed)
+        Consumed.insert(E.Object);
       if (llvm::none_of(Releases[E.Object], [&](const OwnershipEvent &R) {
             return R.Call == E.Call;
           }))
@@ -44,6 +51,7 @@ public:
       Disposes.push_back(E);
       break;
     case OwnershipEvent::FieldStore:
+      Stored.insert(E.Object);
       Facts.FieldStores.push_back(
           {E.Object, E.Field, E.Call, E.InConstructor, E.MayOverwriteOwned});
       break;
@@ -66,6 +74,19 @@ public:
     });
     for (const OwnershipEvent &E : Disposes)
       Facts.Disposes.push_back(disposeFact(E));
+    for (unsigned I = 0; I < Facts.Objects.size(); ++I) {
+      const OwnedObject &O = Facts.Objects[I];
+      if (O.ParamIndex < 0)
+        continue;
+      ParamFact P{unsigned(O.ParamIndex), O.Kind};
+      P.Freed = Freed.contains(I);
+      P.Consumed = Consumed.contains(I);
+      P.Escaped = Escaped.contains(I) || Stored.contains(I);
+      P.Stored = Stored.contains(I);
+      P.Kept = llvm::any_of(Facts.Leaks,
+                            [&](const LeakFact &L) { return L.Object == I; });
+      Facts.Params.push_back(P);
+    }
   }
 
 private:
@@ -97,12 +118,21 @@ private:
 
   FunctionFacts &Facts;
   const SourceManager &SM;
-  llvm::DenseSet<unsigned> Freed;
+  llvm::DenseSet<unsigned> Freed, Escaped, Stored, Consumed;
   llvm::DenseMap<unsigned, std::vector<OwnershipEvent>> Releases;
   std::vector<OwnershipEvent> Disposes;
 };
 
 } // namespace
+
+const ResourceKind *parameterKind(const ApiModel &Model, QualType T) {
+  if (const ResourceKind *K = Model.kindOfPointer(T))
+    return K;
+  if (T->isPointerType() && T->getPointeeType()->isCharType() &&
+      !T->getPointeeType().isConstQualified())
+    return Model.kind(KindId::Message);
+  return nullptr;
+}
 
 std::vector<const LeakFact *> firstLeakPerObject(const FunctionFacts &F,
                                                  const SourceManager &SM) {
@@ -212,6 +242,12 @@ bool OwnershipAnalysis::needsAnalysis(const Decl *D, const Stmt *Body) const {
       return !Found;
     }
   } F(*this);
+  if (Opts.SummarizeParameters)
+    if (const auto *FD = dyn_cast<FunctionDecl>(D))
+      for (const ParmVarDecl *P : FD->parameters())
+        if (const ResourceKind *K = parameterKind(Model, P->getType());
+            K && (Opts.Kinds.empty() || llvm::is_contained(Opts.Kinds, K)))
+          return true;
   F.TraverseStmt(const_cast<Stmt *>(Body));
   if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(D))
     for (const CXXCtorInitializer *Init : Ctor->inits())

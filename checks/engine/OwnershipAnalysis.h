@@ -55,6 +55,9 @@ struct OwnedObject {
   /// The object this one belongs to (a module created in a context):
   /// releasing that one releases this one. -1 if none.
   int Parent = -1;
+  /// Set for the pseudo-object standing for what parameter ParamIndex
+  /// points to on entry (SummarizeParameters only); -1 otherwise.
+  int ParamIndex = -1;
 };
 
 enum class DisposeProblem {
@@ -103,6 +106,18 @@ struct FieldStoreFact {
   bool MayOverwriteOwned;
 };
 
+/// What a function does to the object a pointer parameter points to
+/// (SummarizeParameters only), over all paths.
+struct ParamFact {
+  unsigned Index;
+  const ResourceKind *Kind;
+  bool Freed = false;    ///< released or consumed on some path
+  bool Consumed = false; ///< by a call that takes it over (not a release)
+  bool Escaped = false;  ///< passed or stored where tracking stops
+  bool Stored = false;   ///< into a member of `this` or memory not ours
+  bool Kept = false;     ///< still the caller's on some path to the exit
+};
+
 struct FunctionFacts : FlowFacts {
   std::vector<OwnedObject> Objects;
   std::vector<LeakFact> Leaks;
@@ -114,6 +129,8 @@ struct FunctionFacts : FlowFacts {
   /// Some return hands out a non-null pointer it does not own (a cached or
   /// member machine): such a function is no factory.
   bool ReturnsOther = false;
+  /// SummarizeParameters only: one per pointer parameter of a tracked kind.
+  std::vector<ParamFact> Params;
 };
 
 struct AnalysisOptions {
@@ -128,7 +145,17 @@ struct AnalysisOptions {
   /// Ignore the generic rows of kind `*` (unique_ptr::release()): C API
   /// handles only.
   bool CHandlesOnly = false;
+  /// For project summaries: each pointer parameter of a tracked kind starts
+  /// as an object the function owns, so that what becomes of it is seen
+  /// (FunctionFacts::Params). Never set by a check that reports leaks.
+  bool SummarizeParameters = false;
 };
+
+/// The kind of object a parameter of type \p T passes in, for summaries:
+/// the kind its pointer type names, or for a `char *`, a message string
+/// (what the C API hands out as `char *` goes back through
+/// LLVMDisposeMessage). Null if none.
+const ResourceKind *parameterKind(const ApiModel &Model, QualType T);
 
 /// One leak per allocation site: the earliest place in the source where
 /// it is lost (checks report each site once).

@@ -182,6 +182,26 @@ OwnershipState OwnershipFlow::entryState() {
         Entry.Env[Location::thisField(F)] = Tokens::of(2 * Obj);
       }
   }
+  // For a summary, what the caller passes is followed as if owned: the
+  // exits tell whether every path released it.
+  if (A.Opts.SummarizeParameters) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(D))
+      for (const ParmVarDecl *P : FD->parameters()) {
+        const ResourceKind *K = parameterKind(Model, P->getType());
+        if (!tracked(K))
+          continue;
+        unsigned Obj = Objects.size();
+        OwnedObject O;
+        O.Kind = K;
+        O.Creator = P->getNameAsString();
+        O.FirstVar = P;
+        O.ParamIndex = P->getFunctionScopeIndex();
+        Objects.push_back(O);
+        Entry.Owned.insert(2 * Obj);
+        Entry.Env[Location::local(P)] = Tokens::of(2 * Obj);
+      }
+    return Entry;
+  }
   // Handles received as parameters are not ours to release, but a call
   // that consumes one followed by a release is still a bug: track them.
   if (A.Opts.TrackDisposes)
@@ -274,7 +294,7 @@ void OwnershipFlow::storeTo(const Expr *LHS, Tokens V, const Expr *StoreExpr,
     return storeField(L.field(), V, StoreExpr, /*InInit=*/false, S);
   // Memory the function does not own (a global, *Out, another object's
   // member, a member of a local object): no evidence of a leak.
-  escape(V, S);
+  escape(V, S, /*Stored=*/true);
 }
 
 //===--- Ends of ownership ------------------------------------------------===//
@@ -285,6 +305,16 @@ void OwnershipFlow::release(const Tokens &T, State &S) {
       S.Owned.erase(I);
       emit({Event::Freed, objectOf(I)});
     }
+}
+
+void OwnershipFlow::escape(const Tokens &T, State &S, bool Stored) {
+  for (unsigned I : T)
+    if (S.Owned.contains(I)) {
+      Event E{Event::Escaped, objectOf(I)};
+      E.Stored = Stored;
+      emit(E);
+    }
+  release(T, S);
 }
 
 void OwnershipFlow::dropped(const Tokens &T, State &S, LeakReason Why,
@@ -507,7 +537,7 @@ void OwnershipFlow::VisitDeclStmt(const DeclStmt *DS, State &S) {
     if (Loc.tracks(VD))
       storeVar(VD, V, DS, S);
     else
-      escape(V, S); // a static local or a reference: not ours any more
+      escape(V, S, /*Stored=*/true); // a static local or a reference
   }
 }
 
@@ -518,11 +548,19 @@ void OwnershipFlow::VisitReturnStmt(const ReturnStmt *RS, State &S) {
   Tokens V = consume(RV, S);
   // Returning what a member holds (a lazily created machine) lends it; the
   // object keeps it.
-  Tokens Handed, Lent;
+  Tokens Handed, Lent, Param;
   for (unsigned I : V)
     if (S.Owned.contains(I))
-      (S.heldByField(I) ? Lent : Handed).insert(I);
+      (S.heldByField(I)                       ? Lent
+       : Objects[objectOf(I)].ParamIndex >= 0 ? Param
+                                              : Handed)
+          .insert(I);
   V.subtract(Lent);
+  // A parameter handed back (`return P;`) stays the caller's, and no
+  // factory returns what it was given.
+  V.subtract(Param);
+  escape(Param, S);
+  Lent.join(Param);
   Event E{Event::Returned};
   const auto *FD = dyn_cast<FunctionDecl>(D);
   if (Handed.any()) {

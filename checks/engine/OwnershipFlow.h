@@ -86,6 +86,7 @@ struct OwnershipEvent {
     Dispose,     ///< a release that is a bug (twice, borrowed, mismatched)
     FieldStore,  ///< an owned object was stored in a member of `this`
     Returned,    ///< a return statement (what it hands to the caller)
+    Escaped,     ///< an owned object went where tracking stops (then Freed)
   } K;
   unsigned Object = 0;
   // Lost
@@ -104,6 +105,8 @@ struct OwnershipEvent {
   // Returned: the kind handed to the caller, or a pointer not owned here.
   const ResourceKind *ReturnsOwned = nullptr;
   bool ReturnsOther = false;
+  // Escaped
+  bool Stored = false;
 };
 
 /// The ownership analysis of one function, for the solver.
@@ -180,7 +183,9 @@ private:
 
   // Ends of ownership.
   void release(const Tokens &T, State &S);
-  void escape(const Tokens &T, State &S) { release(T, S); }
+  /// Tracking stops (no evidence of a leak); \p Stored: into memory the
+  /// function does not own.
+  void escape(const Tokens &T, State &S, bool Stored = false);
   void releaseBy(const Tokens &T, State &S, const CallSite &CS,
                  const ApiRow &Row);
   std::optional<DisposeProblem> disposeProblem(unsigned Tok, const State &S,

@@ -1,0 +1,112 @@
+//===- Summaries.h - what a project's own functions do to ownership -------===//
+//
+// A summary says, for one function a project defines, what its callers in
+// other translation units need to know: it returns a new object they own
+// (a factory), or a pointer owned elsewhere (a cached machine); it
+// releases or takes over what they pass as argument N. Summaries are keyed
+// by USR, so overloads and namespaces are exact, and they are plain JSON
+// (docs/summaries.md). The model turns them into rows for the callers of
+// functions defined elsewhere; a function defined in the translation unit
+// being analysed is judged from its body instead.
+//
+// When two translation units define the same function differently (two
+// configurations of one file), the merged summary keeps only the claims
+// both make: a weaker summary, never a false one.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVMOWN_ENGINE_SUMMARIES_H
+#define LLVMOWN_ENGINE_SUMMARIES_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/JSON.h"
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class Decl;
+} // namespace clang
+
+namespace clang::tidy::llvmown {
+
+/// What a function does to the object its parameter Index points to.
+struct ParamSummary {
+  unsigned Index = 0;
+  std::string Kind; ///< a ResourceKind name: "TargetMachine"
+  /// "releases" or "consumes" (on every path: the caller's object is gone),
+  /// "releases-on-some-paths", "stores" (kept in memory that outlives the
+  /// call). Only the first two change what callers are told.
+  std::string Effect;
+  bool operator==(const ParamSummary &O) const {
+    return Index == O.Index && Kind == O.Kind && Effect == O.Effect;
+  }
+};
+
+struct FunctionSummary {
+  std::string USR;
+  std::string Name; ///< qualified, for messages: "codegen::GetTargetMachine"
+  std::string File; ///< where it is defined (the first, if several)
+  unsigned Line = 0;
+  /// "owned" (a factory: a new object or null), "borrowed" (a pointer the
+  /// callee keeps: a static or a member), or empty.
+  std::string Returns;
+  std::string ReturnKind;
+  std::vector<ParamSummary> Params; ///< by Index
+  /// Defined differently in two translation units: only the claims all
+  /// definitions make are kept.
+  bool Conflict = false;
+
+  bool hasClaims() const { return !Returns.empty() || !Params.empty(); }
+  bool sameClaims(const FunctionSummary &O) const {
+    return Returns == O.Returns && ReturnKind == O.ReturnKind &&
+           Params == O.Params;
+  }
+};
+
+/// Summaries by USR. Adding one for a USR already present merges them.
+class SummarySet {
+public:
+  /// Merges \p S into the set (commutative and associative, so the result
+  /// does not depend on the order in which units finish).
+  void add(FunctionSummary S);
+  void addAll(const SummarySet &Other);
+  const FunctionSummary *lookup(llvm::StringRef USR) const;
+  const std::map<std::string, FunctionSummary> &functions() const {
+    return Functions;
+  }
+  size_t size() const { return Functions.size(); }
+
+  /// The JSON form; with \p ClaimsOnly, functions that claim nothing are
+  /// left out unless their definitions conflict (the merged file lists what
+  /// changes a caller, and why an expected claim is missing).
+  llvm::json::Value toJSON(bool ClaimsOnly) const;
+  /// Reads what toJSON wrote (a "functions" array); false and \p Error on
+  /// anything else.
+  static bool fromJSON(const llvm::json::Value &V, SummarySet &Out,
+                       std::string &Error);
+  bool writeFile(llvm::StringRef Path, std::string &Error) const;
+  /// Reads a merged summaries file. Loaded files are kept per process (by
+  /// path, size and modification time): every check of every unit asks.
+  static std::shared_ptr<const SummarySet> loadFile(llvm::StringRef Path,
+                                                    std::string &Error);
+
+  /// The claims of the functions \p USRs, as one string: a unit analysed
+  /// with the same fingerprint for its callees gets the same findings.
+  std::string fingerprint(llvm::ArrayRef<std::string> USRs) const;
+
+private:
+  std::map<std::string, FunctionSummary> Functions; // sorted: stable output
+};
+
+llvm::json::Value toJSON(const FunctionSummary &S);
+bool fromJSON(const llvm::json::Value &V, FunctionSummary &S);
+
+/// The USR of \p D (empty if it has none).
+std::string usrOf(const Decl *D);
+
+} // namespace clang::tidy::llvmown
+
+#endif

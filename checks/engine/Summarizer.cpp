@@ -1,0 +1,180 @@
+//===- Summarizer.cpp - a translation unit's contribution to the summaries ===//
+
+#include "Summarizer.h"
+#include "ApiModel.h"
+#include "OwnershipAnalysis.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/SourceManager.h"
+#include <set>
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::llvmown {
+
+namespace {
+
+class BodyCollector : public MatchFinder::MatchCallback {
+public:
+  std::vector<FunctionBody> Functions;
+  void run(const MatchFinder::MatchResult &Result) override {
+    FunctionBody F{nullptr, nullptr};
+    if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn"))
+      F = analyzedBody(FD);
+    else if (const auto *LE = Result.Nodes.getNodeAs<LambdaExpr>("lambda"))
+      F = analyzedBody(LE);
+    if (F.first && F.second)
+      Functions.push_back(F);
+  }
+};
+
+bool definedInMainFile(const FunctionDecl *FD, const SourceManager &SM) {
+  const FunctionDecl *Def = nullptr;
+  return FD->isDefined(Def) &&
+         SM.isInMainFile(SM.getExpansionLoc(Def->getLocation()));
+}
+
+/// A function whose summary other files can use: it has a name they can
+/// call, one definition for the whole program, and is no template.
+bool summarizable(const FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier() || !FD->isExternallyVisible() ||
+      FD->isTemplateInstantiation() || FD->isInlined())
+    return false;
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  return !MD || !MD->getParent()->isLambda();
+}
+
+/// Does every non-null return hand out a pointer the function keeps: a
+/// static or global variable, or a member of `this` (a cached machine)?
+bool returnsKept(const FunctionDecl *FD, ASTContext &Ctx) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    ASTContext &Ctx;
+    bool Kept = false, Other = false;
+    explicit Finder(ASTContext &Ctx) : Ctx(Ctx) {}
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool VisitReturnStmt(ReturnStmt *RS) {
+      const Expr *RV =
+          RS->getRetValue() ? skipTransparent(RS->getRetValue()) : nullptr;
+      if (!RV || isNullConstant(RV, Ctx))
+        return true;
+      const auto *DRE = dyn_cast<DeclRefExpr>(RV);
+      const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if ((VD && VD->hasGlobalStorage()) || thisField(RV))
+        Kept = true;
+      else
+        Other = true;
+      return !Other;
+    }
+  } F(Ctx);
+  F.TraverseStmt(FD->getBody());
+  return F.Kept && !F.Other;
+}
+
+std::string paramEffect(const ParamFact &P) {
+  if (P.Freed && !P.Escaped)
+    return P.Kept ? "releases-on-some-paths"
+                  : (P.Consumed ? "consumes" : "releases");
+  return P.Stored ? "stores" : "";
+}
+
+FunctionSummary summarize(const FunctionDecl *FD, const FunctionFacts &Facts,
+                          const ApiModel &Model, ASTContext &Ctx,
+                          llvm::ArrayRef<const ResourceKind *> Kinds) {
+  FunctionSummary S;
+  S.USR = usrOf(FD->getCanonicalDecl());
+  PrintingPolicy PP(Ctx.getLangOpts());
+  PP.SuppressUnwrittenScope = true;
+  llvm::raw_string_ostream OS(S.Name);
+  FD->printQualifiedName(OS, PP);
+  OS.flush();
+  const SourceManager &SM = Ctx.getSourceManager();
+  PresumedLoc PL = SM.getPresumedLoc(SM.getExpansionLoc(FD->getLocation()));
+  if (PL.isValid()) {
+    S.File = PL.getFilename();
+    S.Line = PL.getLine();
+  }
+  if (Facts.ReturnsOwned && !Facts.ReturnsOther) {
+    S.Returns = "owned";
+    S.ReturnKind = Facts.ReturnsOwned->Name.str();
+  } else if (const ResourceKind *K = Model.kindOfPointer(FD->getReturnType());
+             K && llvm::is_contained(Kinds, K) && returnsKept(FD, Ctx)) {
+    S.Returns = "borrowed";
+    S.ReturnKind = K->Name.str();
+  }
+  for (const ParamFact &P : Facts.Params) {
+    std::string Effect = paramEffect(P);
+    if (!Effect.empty())
+      S.Params.push_back({P.Index, P.Kind->Name.str(), Effect});
+  }
+  return S;
+}
+
+} // namespace
+
+std::vector<FunctionBody> mainFileFunctions(ASTContext &Ctx) {
+  BodyCollector C;
+  MatchFinder Finder;
+  Finder.addMatcher(
+      functionDecl(isDefinition(), isExpansionInMainFile()).bind("fn"), &C);
+  Finder.addMatcher(lambdaExpr(isExpansionInMainFile()).bind("lambda"), &C);
+  Finder.matchAST(Ctx);
+  return std::move(C.Functions);
+}
+
+UnitSummary summarizeUnit(ASTContext &Ctx, const ApiModel &Model,
+                          llvm::ArrayRef<FunctionBody> Functions) {
+  // The kinds the leak checks follow through functions: TargetMachine and
+  // the C API's handles and strings.
+  std::vector<const ResourceKind *> Kinds = Model.cApiKinds();
+  Kinds.push_back(Model.kind(KindId::TargetMachine));
+  AnalysisOptions AO;
+  AO.Kinds = Kinds;
+  AO.ConstPointerArgsBorrow = true;
+  AO.SummarizeParameters = true;
+  DerivedFactories Derived;
+  OwnershipAnalysis OA(Model, Ctx, AO, &Derived);
+  std::vector<FunctionFacts> Facts =
+      analyzeWithFactories(OA, Derived, Functions);
+
+  UnitSummary U;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::set<std::string> Calls;
+  struct CallFinder : RecursiveASTVisitor<CallFinder> {
+    const SourceManager &SM;
+    std::set<std::string> &Calls;
+    CallFinder(const SourceManager &SM, std::set<std::string> &Calls)
+        : SM(SM), Calls(Calls) {}
+    bool VisitCallExpr(CallExpr *CE) {
+      const FunctionDecl *FD = CE->getDirectCallee();
+      if (summarizable(FD) && !ApiModel::isLLVMApi(FD) &&
+          !SM.isInSystemHeader(FD->getLocation()) && !definedInMainFile(FD, SM))
+        Calls.insert(usrOf(FD->getCanonicalDecl()));
+      return true;
+    }
+  } CF(SM, Calls);
+  // Only a function that returns a pointer or takes an object of a tracked
+  // kind can claim anything: a unit without one does not depend on other
+  // units' summaries, and is never summarised again for them.
+  bool MayClaim = false;
+  for (unsigned I = 0; I < Functions.size(); ++I) {
+    const auto *FD = dyn_cast<FunctionDecl>(Functions[I].first);
+    CF.TraverseStmt(const_cast<Stmt *>(Functions[I].second));
+    if (!summarizable(FD))
+      continue;
+    U.Defines.push_back(summarize(FD, Facts[I], Model, Ctx, Kinds));
+    MayClaim |=
+        FD->getReturnType()->isPointerType() ||
+        llvm::any_of(FD->parameters(), [&](const ParmVarDecl *P) {
+          return llvm::is_contained(Kinds, parameterKind(Model, P->getType()));
+        });
+  }
+  Calls.erase("");
+  if (MayClaim)
+    U.Calls.assign(Calls.begin(), Calls.end());
+  return U;
+}
+
+} // namespace clang::tidy::llvmown
