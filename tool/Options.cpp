@@ -59,6 +59,9 @@ const OptionSpec Specs[] = {
     {"project-root", Kind::Value},
     {"shard", Kind::Value},
     {"merge", Kind::Flag},
+    {"summaries", Kind::Value},
+    {"no-summaries", Kind::Flag},
+    {"summarize-only", Kind::Flag},
     {"list-checks", Kind::Flag},
     {"dump-c-api-table", Kind::Flag},
     {"quiet", Kind::Flag},
@@ -163,6 +166,10 @@ bool setValue(ToolOptions &Opts, StringRef Name, const std::string &Dashed,
     if (!NeedsNonEmpty("a directory"))
       return false;
     Opts.ProjectRoot = Value;
+  } else if (Name == "summaries") {
+    if (!NeedsNonEmpty("a file"))
+      return false;
+    Opts.Summaries = Value;
   } else if (Name == "shard") {
     auto [I, N] = StringRef(Value).split('/');
     unsigned Index = 0, Count = 0;
@@ -244,6 +251,10 @@ bool parseCommandLine(int Argc, const char *const *Argv, ToolOptions &Opts,
         Opts.Fix = true;
       else if (Name == "merge")
         Opts.Merge = true;
+      else if (Name == "no-summaries")
+        Opts.NoSummaries = true;
+      else if (Name == "summarize-only")
+        Opts.SummarizeOnly = true;
       else if (Name == "version")
         Opts.ShowVersion = true;
       else
@@ -381,6 +392,22 @@ WHAT TO CHECK AND REPORT:
                       and diffs are relative to (default: the top of the git
                       work tree of the current directory, else the current
                       directory).
+
+PROJECT SUMMARIES (functions defined in other files):
+                      With -p and no sources named, every unit of the
+                      database is first summarised: which of the project's
+                      functions return a new TargetMachine or C API object
+                      (factories), lend one they keep, or release what they
+                      are passed. Calls to them are then judged in every
+                      file. Summaries are cached in <build>/.llvmown/, so a
+                      re-run only summarises what changed; the merged file is
+                      <build>/.llvmown/summaries.json. Runs that name
+                      sources use that file when it exists.
+  --summaries=<file>  Also write the merged summaries to <file>; in a
+                      --shard run, or one that names sources, read them
+                      from <file> instead (e.g. made by an earlier CI job).
+  --summarize-only    Summarise (and write <file>), check nothing.
+  --no-summaries      Analyse each file alone.
 
 OUTPUT:
   --format=<fmt>      text (default; diagnostics in clang's format, on

@@ -63,6 +63,9 @@ struct ToolOptions {
   unsigned ShardCount = 1;
 
   bool Merge = false; ///< --merge: Sources are outputs to merge
+  std::optional<std::string> Summaries; ///< --summaries
+  bool NoSummaries = false;             ///< --no-summaries
+  bool SummarizeOnly = false;           ///< --summarize-only
   bool ListChecks = false;
   bool DumpCApiTable = false;
   bool ShowVersion = false;

@@ -19,20 +19,27 @@
 
 #include "ClangTidy.h"
 #include "ClangTidyModule.h"
+#include "engine/ApiModel.h"
 #include "engine/Compat.h"
+#include "engine/Summarizer.h"
+#include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/Utils.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
 #include <condition_variable>
+#include <iterator>
 #include <mutex>
 #include <optional>
 
@@ -95,15 +102,9 @@ private:
   ClangTidyASTConsumerFactory ConsumerFactory;
 };
 
-/// clang-tidy's runClangTidy for one file, minus chdir and the stray
-/// message (see the file comment). Returns false if ClangTool failed.
-bool runChecks(ClangTidyContext &Context, const CompilationDatabase &DB,
-               const std::string &File,
-               llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
-               std::vector<ClangTidyError> &Errors) {
-  ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(), FS);
-  Tool.setPrintErrorMessage(false);
-
+/// The arguments clang-tidy adds to a unit's command: the options'
+/// ExtraArgs and ExtraArgsBefore, and no compiler plugins.
+void addArgumentAdjusters(ClangTool &Tool, ClangTidyContext &Context) {
   ArgumentsAdjuster PerFileExtraArgumentsInserter =
       [&Context](const CommandLineArguments &Args, llvm::StringRef Filename) {
         ClangTidyOptions Opts = Context.getOptionsForFile(Filename);
@@ -123,6 +124,17 @@ bool runChecks(ClangTidyContext &Context, const CompilationDatabase &DB,
       };
   Tool.appendArgumentsAdjuster(PerFileExtraArgumentsInserter);
   Tool.appendArgumentsAdjuster(getStripPluginsAdjuster());
+}
+
+/// clang-tidy's runClangTidy for one file, minus chdir and the stray
+/// message (see the file comment). Returns false if ClangTool failed.
+bool runChecks(ClangTidyContext &Context, const CompilationDatabase &DB,
+               const std::string &File,
+               llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
+               std::vector<ClangTidyError> &Errors) {
+  ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(), FS);
+  Tool.setPrintErrorMessage(false);
+  addArgumentAdjusters(Tool, Context);
 
   ClangTidyDiagnosticConsumer DiagConsumer(Context, nullptr,
                                            /*RemoveIncompatibleErrors=*/true,
@@ -139,7 +151,121 @@ bool runChecks(ClangTidyContext &Context, const CompilationDatabase &DB,
   return Status == 0;
 }
 
+/// Every file the unit reads, system headers included: a summary is only
+/// as fresh as the oldest of them.
+class InputCollector : public DependencyCollector {
+  bool needSystemDependencies() override { return true; }
+};
+
+class SummaryActionFactory : public FrontendActionFactory {
+public:
+  SummaryActionFactory(std::shared_ptr<const SummarySet> Known,
+                       UnitSummaryResult &Out)
+      : Known(std::move(Known)), Out(Out) {}
+
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<Action>(*this);
+  }
+
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+                     DiagnosticConsumer *DiagConsumer) override {
+    Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
+    return FrontendActionFactory::runInvocation(Invocation, Files,
+                                                PCHContainerOps, DiagConsumer);
+  }
+
+private:
+  class Consumer : public ASTConsumer {
+  public:
+    explicit Consumer(SummaryActionFactory &F) : F(F) {}
+    void HandleTranslationUnit(ASTContext &Ctx) override {
+      ApiModel Model;
+      if (F.Known)
+        Model.attachSummaries(F.Known);
+      // A file built with several commands (configurations) adds each
+      // one's definitions; merging them keeps what all agree on.
+      UnitSummary U = summarizeUnit(Ctx, Model, mainFileFunctions(Ctx));
+      UnitSummary &Out = F.Out.Summary;
+      Out.Defines.insert(Out.Defines.end(), U.Defines.begin(), U.Defines.end());
+      std::vector<std::string> Calls;
+      std::set_union(Out.Calls.begin(), Out.Calls.end(), U.Calls.begin(),
+                     U.Calls.end(), std::back_inserter(Calls));
+      Out.Calls = std::move(Calls);
+      F.Out.Summarized = true;
+    }
+
+  private:
+    SummaryActionFactory &F;
+  };
+
+  class Action : public ASTFrontendAction {
+  public:
+    explicit Action(SummaryActionFactory &F) : F(F) {}
+    std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                   llvm::StringRef) override {
+      F.Inputs = std::make_shared<InputCollector>();
+      F.Inputs->attachToPreprocessor(CI.getPreprocessor());
+      return std::make_unique<Consumer>(F);
+    }
+    void EndSourceFileAction() override {
+      // Headers are named as they were found: relative ones are relative
+      // to the command's directory, the working directory here.
+      llvm::SmallString<256> Cwd;
+      if (auto Dir = getCompilerInstance()
+                         .getFileManager()
+                         .getVirtualFileSystem()
+                         .getCurrentWorkingDirectory())
+        Cwd = *Dir;
+      for (const std::string &D : F.Inputs->getDependencies()) {
+        llvm::SmallString<256> Path(D);
+        if (!llvm::sys::path::is_absolute(Path) && !Cwd.empty())
+          llvm::sys::fs::make_absolute(Cwd, Path);
+        llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+        F.Out.Inputs.push_back(std::string(Path));
+      }
+    }
+
+  private:
+    SummaryActionFactory &F;
+  };
+
+  std::shared_ptr<const SummarySet> Known;
+  UnitSummaryResult &Out;
+  std::shared_ptr<InputCollector> Inputs;
+};
+
 } // namespace
+
+UnitSummaryResult
+summarizeTranslationUnit(const LayeredOptions &Layers,
+                         const TranslationUnitJob &Job,
+                         std::shared_ptr<const SummarySet> Known) {
+  UnitSummaryResult R;
+  if (!llvm::sys::fs::exists(Job.File))
+    return R;
+  for (const CompileCommand &C : Job.Commands)
+    if (!llvm::sys::fs::is_directory(C.Directory))
+      return R;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
+      new llvm::vfs::OverlayFileSystem(llvm::vfs::createPhysicalFileSystem()));
+  ClangTidyContext Context(Layers.makeProvider(FS));
+  StoredCommands DB(Job.Commands);
+  ClangTool Tool(DB, {Job.File}, std::make_shared<PCHContainerOperations>(),
+                 FS);
+  Tool.setPrintErrorMessage(false);
+  addArgumentAdjusters(Tool, Context);
+  // Compiler errors are the check run's to report, not this one's.
+  IgnoringDiagConsumer Quiet;
+  Tool.setDiagnosticConsumer(&Quiet);
+  SummaryActionFactory Factory(std::move(Known), R);
+  Tool.run(&Factory);
+  // The main file is not among the headers it included.
+  if (R.Summarized)
+    R.Inputs.insert(R.Inputs.begin(), Job.File);
+  return R;
+}
 
 TranslationUnitResult checkTranslationUnit(const LayeredOptions &Layers,
                                            const TranslationUnitJob &Job) {

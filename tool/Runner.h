@@ -13,10 +13,12 @@
 
 #include "Configuration.h"
 #include "Report.h"
+#include "engine/Summarizer.h"
 
 #include "ClangTidyDiagnosticConsumer.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -39,6 +41,22 @@ struct TranslationUnitResult {
   std::string SetupError;
   clang::tidy::ClangTidyStats Stats;
 };
+
+/// What summarising one unit gave.
+struct UnitSummaryResult {
+  /// False if the unit could not be parsed at all (its summary is empty).
+  bool Summarized = false;
+  UnitSummary Summary;
+  /// Every file it read (main file, headers), for the cache.
+  std::vector<std::string> Inputs;
+};
+
+/// Summarises one unit (engine/Summarizer.h) with the summaries of other
+/// units \p Known (may be null). Compiler errors are not reported here.
+UnitSummaryResult
+summarizeTranslationUnit(const LayeredOptions &Layers,
+                         const TranslationUnitJob &Job,
+                         std::shared_ptr<const SummarySet> Known);
 
 /// Runs the checks on one unit.
 TranslationUnitResult checkTranslationUnit(const LayeredOptions &Layers,

@@ -22,6 +22,7 @@
 #include "Fixes.h"
 #include "Options.h"
 #include "Outputs.h"
+#include "ProjectSummaries.h"
 #include "Report.h"
 #include "Runner.h"
 #include "engine/ApiModel.h"
@@ -159,6 +160,8 @@ private:
                const CompilationDatabase &DB);
   std::vector<std::string> changedSources(std::vector<std::string> Files);
   void applyShard();
+  // Step 1b: the project's summaries, for the checks' SummaryFile option.
+  bool prepareSummaries(unsigned Threads);
 
   // Steps 2 and 3: the run, unit by unit.
   void takeResult(size_t Index, TranslationUnitResult &R);
@@ -182,7 +185,8 @@ private:
   }
 
   const ToolOptions &Opts;
-  const LayeredOptions &Layers;
+  // A copy: the summaries phase adds the SummaryFile option.
+  LayeredOptions Layers;
   std::string ProjectRoot;
   llvm::StringMap<std::string> CanonicalPaths;
 
@@ -195,6 +199,11 @@ private:
   LoadedCompilations Fallback; ///< llvm-config's flags, when needed
   std::vector<TranslationUnitJob> Jobs;
   llvm::StringSet<> Selected;
+  /// Every unit of the database, when no sources were named (whatever the
+  /// diff and shard select): what the summaries are made of.
+  std::vector<TranslationUnitJob> ProjectUnits;
+  /// The folder of the compilation database in use, if any.
+  std::string DatabaseDir;
 
   std::unique_ptr<llvm::raw_fd_ostream> OutputFile;
   llvm::raw_ostream *TextOut = nullptr;
@@ -313,11 +322,19 @@ bool Driver::selectWithCompilerArgs() {
 bool Driver::selectWithDatabase(const CompilationDatabase &DB,
                                 StringRef DBFile) {
   std::string Cwd = currentDirectory();
+  DatabaseDir = llvm::sys::path::parent_path(DBFile).str();
   if (Opts.Sources.empty()) {
     std::vector<std::string> All = databaseFiles(DB);
     if (All.empty())
       warning() << "the compilation database '" << DBFile
                 << "' has no entries\n";
+    for (const std::string &F : All) {
+      TranslationUnitJob Job;
+      Job.File = F;
+      Job.Shown = relativeToRoot(F, Cwd);
+      Job.Commands = DB.getCompileCommands(F);
+      ProjectUnits.push_back(std::move(Job));
+    }
     for (const std::string &F : changedSources(std::move(All)))
       addUnit(F, relativeToRoot(F, Cwd), DB);
     return true;
@@ -451,6 +468,74 @@ void Driver::applyShard() {
               << Kept.size() << " of " << plural(Jobs.size(), "file", "files")
               << "\n";
   Jobs = std::move(Kept);
+}
+
+bool Driver::prepareSummaries(unsigned Threads) {
+  if (Opts.NoSummaries)
+    return true;
+  bool WholeProject = !ProjectUnits.empty();
+  if (Opts.SummarizeOnly && !WholeProject) {
+    error() << "--summarize-only needs a compilation database (-p, or one "
+               "found) and no sources named\n";
+    return false;
+  }
+  std::string Use;
+  if (WholeProject &&
+      (Opts.ShardCount == 1 || !Opts.Summaries || Opts.SummarizeOnly)) {
+    std::string CacheDir = DatabaseDir + "/.llvmown";
+    std::string Merged = CacheDir + "/summaries.json";
+    ProgressLine Progress(!Opts.Quiet &&
+                              llvm::sys::Process::StandardErrIsDisplayed(),
+                          ProjectUnits.size());
+    SummaryStats Stats;
+    std::string Error;
+    if (!summarizeProject(Layers, ProjectUnits, CacheDir, Merged, Threads,
+                          Progress, Stats, Error)) {
+      // A build folder that cannot be written costs the cross-file
+      // findings, not the run.
+      warning() << Error << "; analysing each file alone\n";
+      return !Opts.SummarizeOnly;
+    }
+    if (Opts.Verbose)
+      verbose() << "summaries: "
+                << plural(Stats.Functions, "project function",
+                          "project functions")
+                << " with a claim, from "
+                << plural(Stats.Units, "unit", "units") << " ("
+                << Stats.FromCache << " cached, " << Stats.Parsed
+                << " summarised, "
+                << plural(Stats.Rounds, "more round", "more rounds") << ", "
+                << Stats.Failed << " failed)\n";
+    if (!Stats.Converged)
+      warning() << "the summaries did not settle in " << Stats.Rounds
+                << " rounds; some cross-file findings may be missing\n";
+    if (Opts.Summaries) {
+      if (std::error_code EC =
+              llvm::sys::fs::copy_file(Merged, *Opts.Summaries)) {
+        error() << "cannot write '" << *Opts.Summaries << "': " << EC.message()
+                << "\n";
+        return false;
+      }
+    }
+    Use = Merged;
+  } else if (Opts.Summaries) {
+    std::string Error;
+    if (!clang::tidy::llvmown::SummarySet::loadFile(*Opts.Summaries, Error)) {
+      error() << Error << "\n";
+      return false;
+    }
+    Use = *Opts.Summaries;
+  } else if (!DatabaseDir.empty() &&
+             llvm::sys::fs::exists(DatabaseDir + "/.llvmown/summaries.json")) {
+    Use = DatabaseDir + "/.llvmown/summaries.json";
+  }
+  if (Use.empty())
+    return true;
+  if (Opts.Verbose)
+    verbose() << "using summaries " << Use << "\n";
+  Layers.Overrides.CheckOptions["SummaryFile"] =
+      clang::tidy::ClangTidyOptions::ClangTidyValue(absolutePath(Use));
+  return true;
 }
 
 void Driver::filter(Finding &F) {
@@ -659,6 +744,10 @@ int Driver::run() {
   if (!validateSources() || !loadDiff() || !selectUnits())
     return ExitError;
   applyShard();
+  unsigned Threads =
+      Opts.Jobs ? Opts.Jobs : std::thread::hardware_concurrency();
+  if (Threads == 0)
+    Threads = 1;
 
   {
     std::string File =
@@ -701,10 +790,10 @@ int Driver::run() {
                        : &llvm::errs();
   TextColor = !OutputFile && llvm::errs().has_colors();
 
-  unsigned Threads =
-      Opts.Jobs ? Opts.Jobs : std::thread::hardware_concurrency();
-  if (Threads == 0)
-    Threads = 1;
+  if (!prepareSummaries(Threads))
+    return ExitError;
+  if (Opts.SummarizeOnly)
+    return ExitClean;
   ProgressLine Progress(
       !Opts.Quiet && llvm::sys::Process::StandardErrIsDisplayed(), Jobs.size());
   runAll(Layers, Jobs, Threads, Progress,

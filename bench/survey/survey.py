@@ -2,7 +2,8 @@
 """Runs llvmown over real projects that use LLVM, as a new user would.
 
     survey.py [--out DIR] [--jobs N] [--llvmown PATH] [--no-install]
-              [--timeout S] [--projects TSV] [--verdicts TSV] CHECKOUT...
+              [--no-summaries] [--timeout S] [--projects TSV]
+              [--verdicts TSV] CHECKOUT...
     survey.py --report-only [--out DIR] [--verdicts TSV]
 
 Each CHECKOUT is a directory whose name is a `project` of projects.tsv
@@ -11,8 +12,10 @@ the script installs the Debian LLVM headers the project targets, produces
 its compile commands without building the project (a CMake configure, a
 meson setup, or a database generated from the row's sources and flags;
 only generated headers a row names with `ninja:` are built), keeps the
-translation units that include an LLVM or MLIR header, runs llvmown on
-each one separately (so that a crash is one unit's), and writes to DIR:
+translation units that include an LLVM or MLIR header, summarises them
+(llvmown --summarize-only, unless --no-summaries), runs llvmown on each one
+separately with those summaries (so that a crash is one unit's), and writes
+to DIR:
 
     <project>/compile_commands.json, <project>/<project>.sarif
     findings.tsv   every finding, with its verdict from verdicts.tsv
@@ -219,7 +222,7 @@ def includes_llvm(entry):
 
 # --- running llvmown -------------------------------------------------------
 
-def run_unit(llvmown, db_dir, src, file, sarif, timeout):
+def run_unit(llvmown, db_dir, src, file, sarif, timeout, summaries):
     # A project's .clang-tidy may disable llvmown-* (it was written for
     # clang-tidy); findings in its own files (a unity build's included
     # sources) count, those in LLVM's headers do not.
@@ -227,6 +230,7 @@ def run_unit(llvmown, db_dir, src, file, sarif, timeout):
            "--checks=-*,llvmown-*",
            "--header-filter=^" + re.escape(os.path.join(src, "")),
            "-o", sarif, "--quiet", file]
+    cmd += ["--summaries=" + summaries] if summaries else ["--no-summaries"]
     try:
         r = run(cmd, timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -281,12 +285,37 @@ def survey(row, src, opts):
                  unscanned=len(unscanned))
     log("%s: %d of %d units include LLVM headers, %d could not be scanned" %
         (name, len(units), len(entries), len(unscanned)))
+    # The project's summaries, as `llvmown -p build` makes them before it
+    # checks: one phase over the units (the others include no LLVM header,
+    # so none of their functions can claim anything).
+    summaries = None
     cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if opts.summaries and units:
+        sdb = os.path.join(out, "summaries-db")
+        os.makedirs(sdb, exist_ok=True)
+        with open(os.path.join(sdb, "compile_commands.json"), "w") as f:
+            json.dump([e for e, k in zip(entries, keep) if k is True], f,
+                      indent=1)
+        summaries = os.path.join(out, "summaries.json")
+        r = run([opts.llvmown, "-p", sdb, "--checks=-*,llvmown-*", "--quiet",
+                 "-j", str(opts.jobs), "--summarize-only",
+                 "--summaries=" + summaries], timeout=opts.timeout * 4)
+        if r.returncode != 0 or "Stack dump" in r.stderr:
+            log("%s: summarising failed: %s" % (name, r.stderr[-500:]))
+            summaries = None
+    cpu_s = resource.getrusage(resource.RUSAGE_CHILDREN)
+    stats["summary_cpu"] = round(cpu_s.ru_utime + cpu_s.ru_stime -
+                                 cpu0.ru_utime - cpu0.ru_stime, 1)
+    if summaries:
+        with open(summaries) as f:
+            stats["summarised_functions"] = len(json.load(f)["functions"])
+    cpu0 = cpu_s
     parts = [os.path.join(out, "sarif", "%04d.sarif" % i)
              for i in range(len(units))]
     with cf.ThreadPoolExecutor(opts.jobs) as ex:
         results = list(ex.map(
-            lambda a: run_unit(opts.llvmown, out, src, a[0], a[1], opts.timeout),
+            lambda a: run_unit(opts.llvmown, out, src, a[0], a[1],
+                               opts.timeout, summaries),
             zip(units, parts)))
     cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     for kind in ("ok", "error", "crash", "timeout"):
@@ -383,6 +412,8 @@ def main():
     p.add_argument("--llvmown", default=os.path.join(ROOT, "build", "bin", "llvmown"))
     p.add_argument("--timeout", type=int, default=900)
     p.add_argument("--no-install", dest="install", action="store_false")
+    p.add_argument("--no-summaries", dest="summaries", action="store_false",
+                   help="analyse each unit alone, without project summaries")
     p.add_argument("--projects", default=os.path.join(HERE, "projects.tsv"))
     p.add_argument("--verdicts", default=os.path.join(HERE, "verdicts.tsv"))
     p.add_argument("--report-only", action="store_true",
