@@ -31,10 +31,15 @@
 //
 // Option (the wrapper's own, not passed on):
 //   --llvmown-clang-tidy=PATH  the clang-tidy to run.
+// With clang-tidy's -p <build>, the summaries `llvmown -p <build>` cached
+// there (<build>/.llvmown/summaries.json) are handed to the checks through
+// LLVMOWN_SUMMARY_FILE, so that the editor knows the project's factories.
 // Environment:
 //   LLVMOWN_CLANG_TIDY  the clang-tidy to run (a path, or a name looked up
 //                       in PATH), if the option is not given.
 //   LLVMOWN_PLUGIN      the plugin to load, whatever the version.
+//   LLVMOWN_SUMMARY_FILE  the summaries the checks read (set, it wins over
+//                       the one found with -p).
 //
 //===----------------------------------------------------------------------===//
 
@@ -84,6 +89,11 @@ static bool startsWith(const std::string &S, const std::string &Prefix) {
 static bool isRegularFile(const std::string &Path) {
   struct stat St;
   return ::stat(Path.c_str(), &St) == 0 && S_ISREG(St.st_mode);
+}
+
+static bool isDirectory(const std::string &Path) {
+  struct stat St;
+  return ::stat(Path.c_str(), &St) == 0 && S_ISDIR(St.st_mode);
 }
 
 /// The directory of this executable, with symbolic links resolved, so that a
@@ -313,6 +323,7 @@ struct CommandLine {
   std::vector<std::string> Sources;
   std::string ExportFixes; ///< The --export-fixes file, "-" for stdout.
   std::string ClangTidy;   ///< --llvmown-clang-tidy: the wrapper's own.
+  std::string BuildPath;   ///< -p: clang-tidy's build folder.
   bool HasChecks = false;  ///< Whether the user gave --checks.
 };
 } // namespace
@@ -370,6 +381,14 @@ static CommandLine parseCommandLine(int Argc, char **Argv) {
       continue;
     }
     CL.Args.push_back(Arg);
+    if (matchOption(Arg, "p", Value, Separate)) {
+      if (Separate && I + 1 < Argc) {
+        Value = Argv[++I];
+        CL.Args.push_back(Value);
+      }
+      CL.BuildPath = Value;
+      continue;
+    }
     if (matchOption(Arg, "export-fixes", Value, Separate)) {
       if (Separate && I + 1 < Argc) {
         Value = Argv[++I];
@@ -591,6 +610,21 @@ int main(int Argc, char **Argv) {
   if (!pluginLoads(ClangTidy, Plugin, Why)) {
     reportFailure(CL, ClangTidy, Plugin, Why);
     return FailureStatus;
+  }
+
+  // The project's summaries, as `llvmown -p` cached them in the build
+  // folder: the checks read the file the environment names (unless the
+  // configuration's SummaryFile option names another).
+  if (!CL.BuildPath.empty() && !std::getenv("LLVMOWN_SUMMARY_FILE")) {
+    std::string Dir = CL.BuildPath;
+    if (!isDirectory(Dir)) // -p may name compile_commands.json itself
+      Dir = Dir.substr(0, Dir.find_last_of('/') == std::string::npos
+                              ? 0
+                              : Dir.find_last_of('/'));
+    std::string Summaries =
+        joinPath(Dir.empty() ? "." : Dir, ".llvmown/summaries.json");
+    if (isRegularFile(Summaries))
+      ::setenv("LLVMOWN_SUMMARY_FILE", absolutePath(Summaries).c_str(), 1);
   }
 
   // clang-tidy's options may come in any order before "--". With the user's
