@@ -31,10 +31,12 @@ RetainedThreadSafeModuleCheck::RetainedThreadSafeModuleCheck(
       LongLivedTypes(option("LongLivedTypes")),
       ReleaseFunctions(option("ReleaseFunctions")) {
   Model.addUserRows(ReleaseFunctions, Effect::Releases, KindId::Any);
+  readSummaryOption();
 }
 
 void RetainedThreadSafeModuleCheck::analyzeFunctions(
     ASTContext &Ctx, llvm::ArrayRef<FunctionBody> Functions) {
+  attachSummaries(Model);
   RetentionAnalysis RA(Model, Ctx, splitNameList(LongLivedTypes));
   RetentionResult R = analyzeAll(RA, Functions);
   const SourceManager &SM = Ctx.getSourceManager();

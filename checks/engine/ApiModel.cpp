@@ -162,10 +162,13 @@ const ResourceKind *ApiModel::kindNamed(llvm::StringRef Name) const {
 void ApiModel::attachSummaries(std::shared_ptr<const SummarySet> Set) {
   SummaryRows.clear();
   SummaryNames.clear();
+  FreedTypes.clear();
   Summaries = std::move(Set);
   if (!Summaries)
     return;
   for (const auto &[USR, S] : Summaries->functions()) {
+    for (const auto &Freed : S.Frees)
+      FreedTypes.insert(Freed.first);
     llvm::SmallVector<ApiRow, 2> New;
     auto Row = [&](Effect E, llvm::StringRef Kind, int Arg) {
       if (const ResourceKind *K = kindNamed(Kind)) {
@@ -192,6 +195,11 @@ void ApiModel::attachSummaries(std::shared_ptr<const SummarySet> Set) {
                             ? llvm::StringRef(S.Name)
                             : llvm::StringRef(S.Name).rsplit("::").second);
   }
+}
+
+bool ApiModel::freedByProjectFunction(const CXXRecordDecl *RD) const {
+  return RD && !FreedTypes.empty() &&
+         FreedTypes.count(usrOf(RD->getCanonicalDecl()));
 }
 
 void ApiModel::addSummaryRows(

@@ -287,6 +287,9 @@ public:
   /// know are ignored.
   void attachSummaries(std::shared_ptr<const SummarySet> Set);
   bool hasSummaries() const { return Summaries != nullptr; }
+  /// True if a project function defined elsewhere deletes objects of class
+  /// \p RD on every path (per the attached summaries).
+  bool freedByProjectFunction(const CXXRecordDecl *RD) const;
   /// The resource kind named \p Name, or null.
   const ResourceKind *kindNamed(llvm::StringRef Name) const;
 
@@ -380,6 +383,7 @@ private:
   std::shared_ptr<const SummarySet> Summaries;
   llvm::StringMap<llvm::SmallVector<ApiRow, 2>> SummaryRows;
   llvm::StringSet<> SummaryNames;
+  llvm::StringSet<> FreedTypes; // USRs of classes a summary frees
   void addSummaryRows(const FunctionDecl *FD,
                       llvm::SmallVectorImpl<const ApiRow *> &Out) const;
 };

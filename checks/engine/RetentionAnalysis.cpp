@@ -2,8 +2,8 @@
 
 #include "RetentionAnalysis.h"
 #include "AstHelpers.h"
-#include "Compat.h"
 #include "CallSite.h"
+#include "Compat.h"
 #include "RetentionScan.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -130,8 +130,9 @@ void RetentionAnalysis::Impl::keepStores(RetentionResult &R) const {
     // A type with a dedicated release function (one that deletes it on
     // every path) is handed out on purpose; the caller is to call it.
     auto Del = Facts.Deletes.find(F.Type->getCanonicalDecl());
-    if (!F.CallerModule && Del != Facts.Deletes.end() &&
-        Del->second.Unconditional)
+    if (!F.CallerModule &&
+        ((Del != Facts.Deletes.end() && Del->second.Unconditional) ||
+         Types.model().freedByProjectFunction(F.Type)))
       continue;
     if (S.Object) {
       // A heap object: only if it escapes as a raw pointer and this

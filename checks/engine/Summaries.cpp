@@ -41,6 +41,9 @@ void SummarySet::add(FunctionSummary S) {
   llvm::erase_if(M.Params, [&](const ParamSummary &P) {
     return !llvm::is_contained(S.Params, P);
   });
+  llvm::erase_if(M.Frees, [&](const std::pair<std::string, std::string> &F) {
+    return !llvm::is_contained(S.Frees, F);
+  });
 }
 
 void SummarySet::addAll(const SummarySet &Other) {
@@ -67,6 +70,12 @@ json::Value toJSON(const FunctionSummary &S) {
       Params.push_back(json::Object{
           {"index", int64_t(P.Index)}, {"kind", P.Kind}, {"effect", P.Effect}});
     O["params"] = std::move(Params);
+  }
+  if (!S.Frees.empty()) {
+    json::Array Frees;
+    for (const auto &[USR, Name] : S.Frees)
+      Frees.push_back(json::Object{{"type", USR}, {"name", Name}});
+    O["frees"] = std::move(Frees);
   }
   if (S.Conflict)
     O["conflict"] = true;
@@ -116,6 +125,18 @@ bool fromJSON(const json::Value &V, FunctionSummary &S) {
         return false;
       P.Index = unsigned(*N);
       S.Params.push_back(P);
+    }
+  }
+  if (const json::Value *Fs = O->get("frees")) {
+    const json::Array *A = Fs->getAsArray();
+    if (!A)
+      return false;
+    for (const json::Value &FV : *A) {
+      const json::Object *FO = FV.getAsObject();
+      std::string USR, Name;
+      if (!FO || !getString(*FO, "type", USR) || !getString(*FO, "name", Name))
+        return false;
+      S.Frees.emplace_back(USR, Name);
     }
   }
   if (const json::Value *C = O->get("conflict"))

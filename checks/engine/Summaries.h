@@ -55,14 +55,19 @@ struct FunctionSummary {
   std::string Returns;
   std::string ReturnKind;
   std::vector<ParamSummary> Params; ///< by Index
+  /// The classes it deletes on every path (a dedicated release function
+  /// such as `FreeDescriptor(void *)`), by USR, with their names.
+  std::vector<std::pair<std::string, std::string>> Frees;
   /// Defined differently in two translation units: only the claims all
   /// definitions make are kept.
   bool Conflict = false;
 
-  bool hasClaims() const { return !Returns.empty() || !Params.empty(); }
+  bool hasClaims() const {
+    return !Returns.empty() || !Params.empty() || !Frees.empty();
+  }
   bool sameClaims(const FunctionSummary &O) const {
     return Returns == O.Returns && ReturnKind == O.ReturnKind &&
-           Params == O.Params;
+           Params == O.Params && Frees == O.Frees;
   }
 };
 

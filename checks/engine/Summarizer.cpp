@@ -3,6 +3,7 @@
 #include "Summarizer.h"
 #include "ApiModel.h"
 #include "OwnershipAnalysis.h"
+#include "RetentionAnalysis.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -171,6 +172,20 @@ UnitSummary summarizeUnit(ASTContext &Ctx, const ApiModel &Model,
           return llvm::is_contained(Kinds, parameterKind(Model, P->getType()));
         });
   }
+  // Classes a function deletes on every path, for the retention check of
+  // the files that hand such objects out.
+  RetentionAnalysis RA(Model, Ctx, {});
+  for (const auto &[Type, Del] : analyzeAll(RA, Functions).Deletes) {
+    if (!Del.Unconditional || !Del.In)
+      continue;
+    std::string FnUSR = usrOf(Del.In->getCanonicalDecl());
+    for (FunctionSummary &S : U.Defines)
+      if (S.USR == FnUSR)
+        S.Frees.emplace_back(usrOf(Type->getCanonicalDecl()),
+                             Type->getQualifiedNameAsString());
+  }
+  for (FunctionSummary &S : U.Defines)
+    llvm::sort(S.Frees);
   Calls.erase("");
   if (MayClaim)
     U.Calls.assign(Calls.begin(), Calls.end());
