@@ -38,6 +38,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/WithColor.h"
 #include <chrono>
+#include <cstdlib>
 #include <deque>
 #include <map>
 #include <thread>
@@ -471,8 +472,11 @@ void Driver::applyShard() {
 }
 
 bool Driver::prepareSummaries(unsigned Threads) {
-  if (Opts.NoSummaries)
+  if (Opts.NoSummaries) {
+    // The checks would read it when their option is unset.
+    ::unsetenv("LLVMOWN_SUMMARY_FILE");
     return true;
+  }
   bool WholeProject = !ProjectUnits.empty();
   if (Opts.SummarizeOnly && !WholeProject) {
     error() << "--summarize-only needs a compilation database (-p, or one "

@@ -2,6 +2,7 @@
 
 #include "Summarizer.h"
 #include "ApiModel.h"
+#include "CompatADT.h"
 #include "OwnershipAnalysis.h"
 #include "RetentionAnalysis.h"
 #include "clang/AST/ASTContext.h"
@@ -72,6 +73,17 @@ bool returnsKept(const FunctionDecl *FD, ASTContext &Ctx) {
   } F(Ctx);
   F.TraverseStmt(FD->getBody());
   return F.Kept && !F.Other;
+}
+
+/// A class of the project: not LLVM's (its objects are released through
+/// the model's rows, C handles included) nor the system's.
+bool isProjectClass(const CXXRecordDecl *RD, const SourceManager &SM) {
+  if (SM.isInSystemHeader(RD->getLocation()))
+    return false;
+  std::string Name = RD->getQualifiedNameAsString();
+  llvm::StringRef N(Name);
+  return !compat::startsWith(N, "llvm::") &&
+         !compat::startsWith(N, "LLVMOpaque");
 }
 
 std::string paramEffect(const ParamFact &P) {
@@ -176,7 +188,7 @@ UnitSummary summarizeUnit(ASTContext &Ctx, const ApiModel &Model,
   // the files that hand such objects out.
   RetentionAnalysis RA(Model, Ctx, {});
   for (const auto &[Type, Del] : analyzeAll(RA, Functions).Deletes) {
-    if (!Del.Unconditional || !Del.In)
+    if (!Del.Unconditional || !Del.In || !isProjectClass(Type, SM))
       continue;
     std::string FnUSR = usrOf(Del.In->getCanonicalDecl());
     for (FunctionSummary &S : U.Defines)
