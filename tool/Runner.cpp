@@ -172,6 +172,11 @@ public:
                      std::shared_ptr<PCHContainerOperations> PCHContainerOps,
                      DiagnosticConsumer *DiagConsumer) override {
     Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
+    // Only the main file's function bodies are summarised: the headers'
+    // (LLVM's inline functions and templates, most of a parse) are skipped,
+    // as clangd skips them in preambles. Clang still parses those whose
+    // return type is deduced or that are constexpr.
+    Invocation->getFrontendOpts().SkipFunctionBodies = true;
     return FrontendActionFactory::runInvocation(Invocation, Files,
                                                 PCHContainerOps, DiagConsumer);
   }
@@ -179,7 +184,10 @@ public:
 private:
   class Consumer : public ASTConsumer {
   public:
-    explicit Consumer(SummaryActionFactory &F) : F(F) {}
+    Consumer(SummaryActionFactory &F, const SourceManager &SM) : F(F), SM(SM) {}
+    bool shouldSkipFunctionBody(Decl *D) override {
+      return !SM.isInMainFile(SM.getExpansionLoc(D->getLocation()));
+    }
     void HandleTranslationUnit(ASTContext &Ctx) override {
       ApiModel Model;
       if (F.Known)
@@ -198,6 +206,7 @@ private:
 
   private:
     SummaryActionFactory &F;
+    const SourceManager &SM;
   };
 
   class Action : public ASTFrontendAction {
@@ -207,7 +216,7 @@ private:
                                                    llvm::StringRef) override {
       F.Inputs = std::make_shared<InputCollector>();
       F.Inputs->attachToPreprocessor(CI.getPreprocessor());
-      return std::make_unique<Consumer>(F);
+      return std::make_unique<Consumer>(F, CI.getSourceManager());
     }
     void EndSourceFileAction() override {
       // Headers are named as they were found: relative ones are relative
