@@ -1,6 +1,7 @@
 //===- FunctionBodyCheck.cpp ----------------------------------------------===//
 
 #include "FunctionBodyCheck.h"
+#include "engine/Summarizer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -41,20 +42,12 @@ void FunctionBodyCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void FunctionBodyCheck::registerMatchers(MatchFinder *Finder) {
-  // Only the main file: headers' inline functions (LLVM's own among them)
-  // would cost time and could not be fixed by the user.
-  Finder->addMatcher(
-      functionDecl(isDefinition(), isExpansionInMainFile()).bind("fn"), this);
-  Finder->addMatcher(lambdaExpr(isExpansionInMainFile()).bind("lambda"), this);
+  addFunctionMatchers(*Finder, this);
 }
 
 void FunctionBodyCheck::check(const MatchFinder::MatchResult &Result) {
   Ctx = Result.Context;
-  FunctionBody F{nullptr, nullptr};
-  if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn"))
-    F = analyzedBody(FD);
-  else if (const auto *LE = Result.Nodes.getNodeAs<LambdaExpr>("lambda"))
-    F = analyzedBody(LE);
+  FunctionBody F = analyzedBody(Result.Nodes);
   if (F.first && F.second)
     Functions.push_back(F);
 }

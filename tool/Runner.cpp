@@ -229,8 +229,11 @@ private:
         Cwd = *Dir;
       for (const std::string &D : F.Inputs->getDependencies()) {
         llvm::SmallString<256> Path(D);
-        if (!llvm::sys::path::is_absolute(Path) && !Cwd.empty())
-          llvm::sys::fs::make_absolute(Cwd, Path);
+        if (!llvm::sys::path::is_absolute(Path) && !Cwd.empty()) {
+          llvm::SmallString<256> Abs(Cwd);
+          llvm::sys::path::append(Abs, Path);
+          Path = Abs;
+        }
         llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
         F.Out.Inputs.push_back(std::string(Path));
       }

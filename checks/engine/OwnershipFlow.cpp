@@ -182,42 +182,30 @@ OwnershipState OwnershipFlow::entryState() {
         Entry.Env[Location::thisField(F)] = Tokens::of(2 * Obj);
       }
   }
-  // For a summary, what the caller passes is followed as if owned: the
-  // exits tell whether every path released it.
-  if (A.Opts.SummarizeParameters) {
-    if (const auto *FD = dyn_cast<FunctionDecl>(D))
-      for (const ParmVarDecl *P : FD->parameters()) {
-        const ResourceKind *K = parameterKind(Model, P->getType());
-        if (!tracked(K))
-          continue;
-        unsigned Obj = Objects.size();
-        OwnedObject O;
-        O.Kind = K;
-        O.Creator = P->getNameAsString();
-        O.FirstVar = P;
+  // Parameters. For a summary, what the caller passes is followed as if
+  // owned: the exits tell whether every path released it. Tracking
+  // disposes, handles received are not ours to release, but a call that
+  // consumes one followed by a release is still a bug: tracked, not owned.
+  const auto *FD = dyn_cast<FunctionDecl>(D);
+  const bool Summary = A.Opts.SummarizeParameters;
+  if (FD && (Summary || A.Opts.TrackDisposes))
+    for (const ParmVarDecl *P : FD->parameters()) {
+      const ResourceKind *K = Summary ? parameterKind(Model, P->getType())
+                                      : Model.kindOfPointer(P->getType());
+      if (!K || !(Summary ? tracked(K) : llvm::is_contained(A.Opts.Kinds, K)))
+        continue;
+      unsigned Obj = Objects.size();
+      OwnedObject O;
+      O.Kind = K;
+      O.Creator = P->getNameAsString();
+      O.FirstVar = P;
+      if (Summary) {
         O.ParamIndex = P->getFunctionScopeIndex();
-        Objects.push_back(O);
         Entry.Owned.insert(2 * Obj);
-        Entry.Env[Location::local(P)] = Tokens::of(2 * Obj);
       }
-    return Entry;
-  }
-  // Handles received as parameters are not ours to release, but a call
-  // that consumes one followed by a release is still a bug: track them.
-  if (A.Opts.TrackDisposes)
-    if (const auto *FD = dyn_cast<FunctionDecl>(D))
-      for (const ParmVarDecl *P : FD->parameters()) {
-        const ResourceKind *K = Model.kindOfPointer(P->getType());
-        if (!K || !llvm::is_contained(A.Opts.Kinds, K))
-          continue;
-        unsigned Obj = Objects.size();
-        OwnedObject O;
-        O.Kind = K;
-        O.Creator = P->getNameAsString();
-        O.FirstVar = P;
-        Objects.push_back(O);
-        Entry.Env[Location::local(P)] = Tokens::of(2 * Obj);
-      }
+      Objects.push_back(O);
+      Entry.Env[Location::local(P)] = Tokens::of(2 * Obj);
+    }
   return Entry;
 }
 

@@ -23,11 +23,7 @@ class BodyCollector : public MatchFinder::MatchCallback {
 public:
   std::vector<FunctionBody> Functions;
   void run(const MatchFinder::MatchResult &Result) override {
-    FunctionBody F{nullptr, nullptr};
-    if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn"))
-      F = analyzedBody(FD);
-    else if (const auto *LE = Result.Nodes.getNodeAs<LambdaExpr>("lambda"))
-      F = analyzedBody(LE);
+    FunctionBody F = analyzedBody(Result.Nodes);
     if (F.first && F.second)
       Functions.push_back(F);
   }
@@ -127,12 +123,26 @@ FunctionSummary summarize(const FunctionDecl *FD, const FunctionFacts &Facts,
 
 } // namespace
 
+FunctionBody analyzedBody(const ast_matchers::BoundNodes &Nodes) {
+  if (const auto *FD = Nodes.getNodeAs<FunctionDecl>("fn"))
+    return analyzedBody(FD);
+  return analyzedBody(Nodes.getNodeAs<LambdaExpr>("lambda"));
+}
+
+void addFunctionMatchers(ast_matchers::MatchFinder &Finder,
+                         ast_matchers::MatchFinder::MatchCallback *CB) {
+  using namespace ast_matchers;
+  // Only the main file: headers' inline functions (LLVM's own among them)
+  // would cost time and could not be fixed by the user.
+  Finder.addMatcher(
+      functionDecl(isDefinition(), isExpansionInMainFile()).bind("fn"), CB);
+  Finder.addMatcher(lambdaExpr(isExpansionInMainFile()).bind("lambda"), CB);
+}
+
 std::vector<FunctionBody> mainFileFunctions(ASTContext &Ctx) {
   BodyCollector C;
   MatchFinder Finder;
-  Finder.addMatcher(
-      functionDecl(isDefinition(), isExpansionInMainFile()).bind("fn"), &C);
-  Finder.addMatcher(lambdaExpr(isExpansionInMainFile()).bind("lambda"), &C);
+  addFunctionMatchers(Finder, &C);
   Finder.matchAST(Ctx);
   return std::move(C.Functions);
 }

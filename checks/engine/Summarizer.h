@@ -14,6 +14,7 @@
 
 #include "AstHelpers.h"
 #include "Summaries.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
 #include <string>
 #include <vector>
 
@@ -34,6 +35,14 @@ struct UnitSummary {
   /// anything (none returns a pointer or takes a tracked object).
   std::vector<std::string> Calls;
 };
+
+/// The body a match of addFunctionMatchers' matchers stands for (see
+/// analyzedBody), or {nullptr, nullptr}.
+FunctionBody analyzedBody(const ast_matchers::BoundNodes &Nodes);
+/// Matches the main file's function definitions and lambdas: the functions
+/// the checks and the summaries analyse.
+void addFunctionMatchers(ast_matchers::MatchFinder &Finder,
+                         ast_matchers::MatchFinder::MatchCallback *CB);
 
 /// The main file's function bodies, lambdas included, as the checks
 /// collect them (FunctionBodyCheck).
