@@ -157,6 +157,14 @@ const Expr *nullTestedOnEdge(const CFGBlock *From, unsigned SuccIndex,
       From->getTerminatorCondition(/*StripParens=*/true));
   if (!E)
     return nullptr;
+  // The block that ends a condition `A && B` (or `||`) of an if or a loop
+  // evaluates B: its edges tell B's value (A's block ends in the operator,
+  // whose condition is A).
+  while (const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParens())) {
+    if (!BO->isLogicalOp() || From->getTerminatorStmt() == BO)
+      break;
+    E = BO->getRHS()->IgnoreParens();
+  }
   // On which edge is the tested pointer null? Successor 0 is "true".
   bool NullOnTrue = false;
   E = peelNullTests(E, NullOnTrue, Ctx);
