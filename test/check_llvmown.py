@@ -390,6 +390,10 @@ def parse_args(argv):
         "LLVMOWN_TOOL", [os.path.join(REPO, "build", "bin", "llvmown")]),
         help=argparse.SUPPRESS)
     p.add_argument("--fake-exit", type=int, help=argparse.SUPPRESS)
+    p.add_argument("--compare-parse", action="store_true",
+                   help="run the tool with --compare-parse: it checks each "
+                   "file with and without library function bodies and "
+                   "fails (exit 2) if the findings differ")
     p.add_argument("--no-tool", action="store_true",
                    help="a plugin-only build (LLVM 14): runs of the tool "
                    "front end are skipped, saying so")
@@ -492,6 +496,8 @@ def build_command(args, source, extra_compiler_args):
         # The tool appends --checks to its default '-*,llvmown-*'; start
         # from nothing so that both front ends run the same checks.
         cmd.append("--checks=-*," + args.checks)
+    if args.compare_parse:
+        cmd.append("--compare-parse")
     cmd.append(source)
     if args.have_dashdash:
         cmd += ["--"] + args.compiler_args + extra_compiler_args

@@ -79,6 +79,10 @@ check_llvmown = " ".join([
 # A plugin-only build (scripts/test.sh builds only the plugin for LLVM 14):
 # the check tests run through clang-tidy alone; tests needing the tool say
 # `REQUIRES: tool`, or are not run (scripts/test.sh runs the check folders).
+# `--param compare_parse=1`: every test run through the tool also checks
+# that skipping library function bodies changes no finding, note or fix.
+if lit_config.params.get("compare_parse", "0") == "1":
+    check_llvmown += " --compare-parse"
 if os.path.exists(config.llvmown_tool):
     config.available_features.add("tool")
 else:

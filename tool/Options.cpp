@@ -62,6 +62,9 @@ const OptionSpec Specs[] = {
     {"summaries", Kind::Value},
     {"no-summaries", Kind::Flag},
     {"summarize-only", Kind::Flag},
+    {"full-parse", Kind::Flag},
+    {"compare-parse", Kind::Flag},
+    {"pch", Kind::Flag},
     {"list-checks", Kind::Flag},
     {"dump-c-api-table", Kind::Flag},
     {"quiet", Kind::Flag},
@@ -255,6 +258,12 @@ bool parseCommandLine(int Argc, const char *const *Argv, ToolOptions &Opts,
         Opts.NoSummaries = true;
       else if (Name == "summarize-only")
         Opts.SummarizeOnly = true;
+      else if (Name == "full-parse")
+        Opts.FullParse = true;
+      else if (Name == "compare-parse")
+        Opts.CompareParse = true;
+      else if (Name == "pch")
+        Opts.PCH = true;
       else if (Name == "version")
         Opts.ShowVersion = true;
       else
@@ -408,6 +417,21 @@ PROJECT SUMMARIES (functions defined in other files):
                       from <file> instead (e.g. made by an earlier CI job).
   --summarize-only    Summarise (and write <file>), check nothing.
   --no-summaries      Analyse each file alone.
+
+PARSING:
+  The bodies of functions in system headers and in LLVM's, Clang's and
+  MLIR's headers are skipped: no check reads them, and they are most of a
+  parse. The main file's and the project headers' bodies are parsed.
+  --full-parse        Parse every function body, as the compiler does (e.g.
+                      to see compiler errors inside library templates).
+  --pch               Parse the LLVM and C++ headers that files compiled with
+                      the same flags include first once, as a precompiled
+                      header under <build>/.llvmown/pch/, and reuse it (needs
+                      a compilation database). Faster on a project; each file
+                      then also sees the headers the others include first.
+  --compare-parse     Check each file both ways (full, and skipped with
+                      --pch if given) and report a file whose findings
+                      differ as an error (exit 2); for testing.
 
 OUTPUT:
   --format=<fmt>      text (default; diagnostics in clang's format, on

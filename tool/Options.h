@@ -66,6 +66,9 @@ struct ToolOptions {
   std::optional<std::string> Summaries; ///< --summaries
   bool NoSummaries = false;             ///< --no-summaries
   bool SummarizeOnly = false;           ///< --summarize-only
+  bool FullParse = false;               ///< --full-parse
+  bool CompareParse = false;            ///< --compare-parse
+  bool PCH = false;                     ///< --pch
   bool ListChecks = false;
   bool DumpCApiTable = false;
   bool ShowVersion = false;

@@ -66,19 +66,6 @@ private:
   std::map<std::string, InputState> Known;
 };
 
-/// What a cached summary is only valid for: this build of the tool.
-std::string toolStamp() {
-  std::string Exe = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
-  llvm::sys::fs::file_status St;
-  std::string Stamp = std::string(toolVersion()) + "/" LLVM_VERSION_STRING;
-  if (!llvm::sys::fs::status(Exe, St))
-    Stamp +=
-        llvm::formatv("/{0}/{1}", St.getSize(),
-                      St.getLastModificationTime().time_since_epoch().count())
-            .str();
-  return Stamp;
-}
-
 /// One unit's summary, as cached.
 struct Entry {
   bool Valid = false;
@@ -200,12 +187,24 @@ std::shared_ptr<SummarySet> merge(const std::vector<Entry> &Entries) {
 
 } // namespace
 
+std::string toolBuildStamp() {
+  std::string Exe = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
+  llvm::sys::fs::file_status St;
+  std::string Stamp = std::string(toolVersion()) + "/" LLVM_VERSION_STRING;
+  if (!llvm::sys::fs::status(Exe, St))
+    Stamp +=
+        llvm::formatv("/{0}/{1}", St.getSize(),
+                      St.getLastModificationTime().time_since_epoch().count())
+            .str();
+  return Stamp;
+}
+
 bool summarizeProject(const LayeredOptions &Layers,
                       llvm::ArrayRef<TranslationUnitJob> Units,
                       const std::string &CacheDir, const std::string &OutFile,
                       unsigned Threads, ProgressLine &Progress,
                       SummaryStats &Stats, std::string &Error) {
-  const std::string Stamp = toolStamp();
+  const std::string Stamp = toolBuildStamp();
   std::string UnitDir = CacheDir + "/units";
   if (std::error_code EC = llvm::sys::fs::create_directories(UnitDir)) {
     Error =

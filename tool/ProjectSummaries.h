@@ -32,6 +32,10 @@ struct SummaryStats {
   bool Converged = true; ///< false if the round limit stopped it
 };
 
+/// What a cache entry is only valid for: this build of the tool (version,
+/// LLVM, the executable's size and time).
+std::string toolBuildStamp();
+
 /// Summarises \p Units with \p Threads threads, caching under \p CacheDir,
 /// and writes the merged summaries to \p OutFile. Returns false (with
 /// \p Error) only if a file could not be written.

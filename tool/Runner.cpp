@@ -17,6 +17,8 @@
 
 #include "Runner.h"
 
+#include "BodySkipping.h"
+
 #include "ClangTidy.h"
 #include "ClangTidyModule.h"
 #include "engine/ApiModel.h"
@@ -68,11 +70,13 @@ private:
 class ActionFactory : public FrontendActionFactory {
 public:
   ActionFactory(ClangTidyContext &Context,
-                llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS)
-      : ConsumerFactory(Context, std::move(FS)) {}
+                llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
+                bool SkipLibraryBodies)
+      : ConsumerFactory(Context, std::move(FS)),
+        SkipLibraryBodies(SkipLibraryBodies) {}
 
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<Action>(&ConsumerFactory);
+    return std::make_unique<Action>(&ConsumerFactory, SkipLibraryBodies);
   }
 
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
@@ -81,6 +85,8 @@ public:
                      DiagnosticConsumer *DiagConsumer) override {
     // As clang-tidy: code may test __clang_analyzer__.
     Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
+    if (SkipLibraryBodies)
+      enableBodySkipping(*Invocation);
     return FrontendActionFactory::runInvocation(Invocation, Files,
                                                 PCHContainerOps, DiagConsumer);
   }
@@ -88,26 +94,36 @@ public:
 private:
   class Action : public ASTFrontendAction {
   public:
-    explicit Action(ClangTidyASTConsumerFactory *Factory) : Factory(Factory) {}
+    Action(ClangTidyASTConsumerFactory *Factory, bool SkipLibraryBodies)
+        : Factory(Factory), SkipLibraryBodies(SkipLibraryBodies) {}
     std::unique_ptr<ASTConsumer>
     CreateASTConsumer(CompilerInstance &Compiler,
                       llvm::StringRef File) override {
-      return Factory->createASTConsumer(Compiler, File);
+      std::unique_ptr<ASTConsumer> C =
+          Factory->createASTConsumer(Compiler, File);
+      if (!SkipLibraryBodies || !C)
+        return C;
+      return std::make_unique<SkippingConsumer>(Compiler, std::move(C));
     }
 
   private:
     ClangTidyASTConsumerFactory *Factory;
+    bool SkipLibraryBodies;
   };
 
   ClangTidyASTConsumerFactory ConsumerFactory;
+  bool SkipLibraryBodies;
 };
 
 /// The arguments clang-tidy adds to a unit's command: the options'
 /// ExtraArgs and ExtraArgsBefore, and no compiler plugins.
-void addArgumentAdjusters(ClangTool &Tool, ClangTidyContext &Context) {
+void addArgumentAdjusters(ClangTool &Tool, ClangTidyContext &Context,
+                          llvm::StringRef OptionsFile = "") {
   ArgumentsAdjuster PerFileExtraArgumentsInserter =
-      [&Context](const CommandLineArguments &Args, llvm::StringRef Filename) {
-        ClangTidyOptions Opts = Context.getOptionsForFile(Filename);
+      [&Context, OptionsFile = OptionsFile.str()](
+          const CommandLineArguments &Args, llvm::StringRef Filename) {
+        ClangTidyOptions Opts = Context.getOptionsForFile(
+            OptionsFile.empty() ? Filename : llvm::StringRef(OptionsFile));
         CommandLineArguments AdjustedArgs = Args;
         if (Opts.ExtraArgsBefore) {
           auto I = AdjustedArgs.begin();
@@ -131,10 +147,14 @@ void addArgumentAdjusters(ClangTool &Tool, ClangTidyContext &Context) {
 bool runChecks(ClangTidyContext &Context, const CompilationDatabase &DB,
                const std::string &File,
                llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
+               bool SkipLibraryBodies, const std::string &PCH,
                std::vector<ClangTidyError> &Errors) {
   ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(), FS);
   Tool.setPrintErrorMessage(false);
   addArgumentAdjusters(Tool, Context);
+  if (!PCH.empty())
+    Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
+        {"-include-pch", PCH}, ArgumentInsertPosition::BEGIN));
 
   ClangTidyDiagnosticConsumer DiagConsumer(Context, nullptr,
                                            /*RemoveIncompatibleErrors=*/true,
@@ -145,7 +165,7 @@ bool runChecks(ClangTidyContext &Context, const CompilationDatabase &DB,
   compat::setDiagnosticsEngine(Context, DiagOpts, &DE);
   Tool.setDiagnosticConsumer(&DiagConsumer);
 
-  ActionFactory Factory(Context, FS);
+  ActionFactory Factory(Context, FS, SkipLibraryBodies);
   int Status = Tool.run(&Factory);
   Errors = DiagConsumer.take();
   return Status == 0;
@@ -157,11 +177,82 @@ class InputCollector : public DependencyCollector {
   bool needSystemDependencies() override { return true; }
 };
 
+/// The files a collector saw, as absolute paths. Headers are named as they
+/// were found: relative ones are relative to the command's directory, the
+/// working directory here.
+std::vector<std::string> absoluteInputs(CompilerInstance &CI,
+                                        InputCollector &Inputs) {
+  std::vector<std::string> Out;
+  llvm::SmallString<256> Cwd;
+  if (auto Dir = CI.getFileManager()
+                     .getVirtualFileSystem()
+                     .getCurrentWorkingDirectory())
+    Cwd = *Dir;
+  for (const std::string &D : Inputs.getDependencies()) {
+    llvm::SmallString<256> Path(D);
+    if (!llvm::sys::path::is_absolute(Path) && !Cwd.empty()) {
+      llvm::SmallString<256> Abs(Cwd);
+      llvm::sys::path::append(Abs, Path);
+      Path = Abs;
+    }
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    Out.push_back(std::string(Path));
+  }
+  return Out;
+}
+
+/// Writes a precompiled header of the command's main file (a header).
+class PCHActionFactory : public FrontendActionFactory {
+public:
+  explicit PCHActionFactory(std::string Output) : Output(std::move(Output)) {}
+
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<Action>(*this);
+  }
+
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+                     DiagnosticConsumer *DiagConsumer) override {
+    // As the check runs that will read it: the same predefined macros, and
+    // library bodies skipped (every body here is a library's).
+    Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
+    enableBodySkipping(*Invocation);
+    Invocation->getFrontendOpts().OutputFile = Output;
+    return FrontendActionFactory::runInvocation(Invocation, Files,
+                                                PCHContainerOps, DiagConsumer);
+  }
+
+  std::vector<std::string> Inputs;
+
+private:
+  class Action : public GeneratePCHAction {
+  public:
+    explicit Action(PCHActionFactory &F) : F(F) {}
+    std::unique_ptr<ASTConsumer>
+    CreateASTConsumer(CompilerInstance &CI, llvm::StringRef InFile) override {
+      Collector = std::make_shared<InputCollector>();
+      Collector->attachToPreprocessor(CI.getPreprocessor());
+      return GeneratePCHAction::CreateASTConsumer(CI, InFile);
+    }
+    void EndSourceFileAction() override {
+      GeneratePCHAction::EndSourceFileAction();
+      F.Inputs = absoluteInputs(getCompilerInstance(), *Collector);
+    }
+
+  private:
+    PCHActionFactory &F;
+    std::shared_ptr<InputCollector> Collector;
+  };
+
+  std::string Output;
+};
+
 class SummaryActionFactory : public FrontendActionFactory {
 public:
   SummaryActionFactory(std::shared_ptr<const SummarySet> Known,
-                       UnitSummaryResult &Out)
-      : Known(std::move(Known)), Out(Out) {}
+                       UnitSummaryResult &Out, bool Skip)
+      : Known(std::move(Known)), Out(Out), Skip(Skip) {}
 
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<Action>(*this);
@@ -172,11 +263,9 @@ public:
                      std::shared_ptr<PCHContainerOperations> PCHContainerOps,
                      DiagnosticConsumer *DiagConsumer) override {
     Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
-    // Only the main file's function bodies are summarised: the headers'
-    // (LLVM's inline functions and templates, most of a parse) are skipped,
-    // as clangd skips them in preambles. Clang still parses those whose
-    // return type is deduced or that are constexpr.
-    Invocation->getFrontendOpts().SkipFunctionBodies = true;
+    // As the check run (BodySkipping.h): library bodies are skipped.
+    if (Skip)
+      enableBodySkipping(*Invocation);
     return FrontendActionFactory::runInvocation(Invocation, Files,
                                                 PCHContainerOps, DiagConsumer);
   }
@@ -184,9 +273,10 @@ public:
 private:
   class Consumer : public ASTConsumer {
   public:
-    Consumer(SummaryActionFactory &F, const SourceManager &SM) : F(F), SM(SM) {}
+    Consumer(SummaryActionFactory &F, CompilerInstance &CI)
+        : F(F), Bodies(CI) {}
     bool shouldSkipFunctionBody(Decl *D) override {
-      return !SM.isInMainFile(SM.getExpansionLoc(D->getLocation()));
+      return Bodies.shouldSkip(D);
     }
     void HandleTranslationUnit(ASTContext &Ctx) override {
       ApiModel Model;
@@ -206,7 +296,7 @@ private:
 
   private:
     SummaryActionFactory &F;
-    const SourceManager &SM;
+    LibraryBodies Bodies;
   };
 
   class Action : public ASTFrontendAction {
@@ -216,27 +306,10 @@ private:
                                                    llvm::StringRef) override {
       F.Inputs = std::make_shared<InputCollector>();
       F.Inputs->attachToPreprocessor(CI.getPreprocessor());
-      return std::make_unique<Consumer>(F, CI.getSourceManager());
+      return std::make_unique<Consumer>(F, CI);
     }
     void EndSourceFileAction() override {
-      // Headers are named as they were found: relative ones are relative
-      // to the command's directory, the working directory here.
-      llvm::SmallString<256> Cwd;
-      if (auto Dir = getCompilerInstance()
-                         .getFileManager()
-                         .getVirtualFileSystem()
-                         .getCurrentWorkingDirectory())
-        Cwd = *Dir;
-      for (const std::string &D : F.Inputs->getDependencies()) {
-        llvm::SmallString<256> Path(D);
-        if (!llvm::sys::path::is_absolute(Path) && !Cwd.empty()) {
-          llvm::SmallString<256> Abs(Cwd);
-          llvm::sys::path::append(Abs, Path);
-          Path = Abs;
-        }
-        llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-        F.Out.Inputs.push_back(std::string(Path));
-      }
+      F.Out.Inputs = absoluteInputs(getCompilerInstance(), *F.Inputs);
     }
 
   private:
@@ -245,6 +318,7 @@ private:
 
   std::shared_ptr<const SummarySet> Known;
   UnitSummaryResult &Out;
+  bool Skip;
   std::shared_ptr<InputCollector> Inputs;
 };
 
@@ -271,13 +345,97 @@ summarizeTranslationUnit(const LayeredOptions &Layers,
   // Compiler errors are the check run's to report, not this one's.
   IgnoringDiagConsumer Quiet;
   Tool.setDiagnosticConsumer(&Quiet);
-  SummaryActionFactory Factory(std::move(Known), R);
+  SummaryActionFactory Factory(std::move(Known), R,
+                               Job.Parsing != BodyParsing::Full);
   Tool.run(&Factory);
   // The main file is not among the headers it included.
   if (R.Summarized)
     R.Inputs.insert(R.Inputs.begin(), Job.File);
   return R;
 }
+
+bool buildPrecompiledHeader(const LayeredOptions &Layers,
+                            const CompileCommand &Command,
+                            llvm::StringRef OptionsFile,
+                            const std::string &Output,
+                            std::vector<std::string> &Inputs) {
+  if (!llvm::sys::fs::is_directory(Command.Directory))
+    return false;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
+      new llvm::vfs::OverlayFileSystem(llvm::vfs::createPhysicalFileSystem()));
+  ClangTidyContext Context(Layers.makeProvider(FS));
+  StoredCommands DB({Command});
+  ClangTool Tool(DB, {Command.Filename},
+                 std::make_shared<PCHContainerOperations>(), FS);
+  Tool.setPrintErrorMessage(false);
+  // The units' extra arguments (from their .clang-tidy), not the header's.
+  addArgumentAdjusters(Tool, Context, OptionsFile);
+  IgnoringDiagConsumer Quiet;
+  Tool.setDiagnosticConsumer(&Quiet);
+  PCHActionFactory Factory(Output);
+  if (Tool.run(&Factory) != 0 || !llvm::sys::fs::exists(Output))
+    return false;
+  Inputs = std::move(Factory.Inputs);
+  return true;
+}
+
+namespace {
+
+TranslationUnitResult checkOnce(const LayeredOptions &Layers,
+                                const TranslationUnitJob &Job,
+                                bool SkipLibraryBodies,
+                                const std::string &PCH) {
+  TranslationUnitResult Result;
+  // A file system whose working directory is this unit's alone; ClangTool
+  // moves it to the command's directory, and the options provider looks up
+  // .clang-tidy files through it.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
+      new llvm::vfs::OverlayFileSystem(llvm::vfs::createPhysicalFileSystem()));
+  ClangTidyContext Context(Layers.makeProvider(FS));
+  StoredCommands DB(Job.Commands);
+  std::vector<ClangTidyError> Errors;
+  bool OK =
+      runChecks(Context, DB, Job.File, FS, SkipLibraryBodies, PCH, Errors);
+  Result.Findings.reserve(Errors.size());
+  for (ClangTidyError &E : Errors) {
+    FindingKind Kind = classify(E);
+    Result.Failed |= Kind == FindingKind::CompileError;
+    Result.Findings.push_back(Finding{std::move(E), Job.File, Kind});
+  }
+  if (!OK && !Result.Failed) {
+    Result.Failed = true;
+    Result.SetupError = "the compiler could not be run on it";
+  }
+  Result.Stats = Context.getStats();
+  return Result;
+}
+
+void describe(const tooling::DiagnosticMessage &M, llvm::raw_ostream &OS) {
+  OS << M.FilePath << ":" << M.FileOffset << ": " << M.Message << "\n";
+  for (const auto &[File, Replacements] : M.Fix)
+    for (const tooling::Replacement &R : Replacements)
+      OS << "  fix " << File << ":" << R.getOffset() << "+" << R.getLength()
+         << " '" << R.getReplacementText() << "'\n";
+}
+
+/// Everything a finding says, for comparing two runs.
+std::vector<std::string> describe(const TranslationUnitResult &R) {
+  std::vector<std::string> Out;
+  for (const Finding &F : R.Findings) {
+    std::string S;
+    llvm::raw_string_ostream OS(S);
+    OS << F.Diag.DiagnosticName << " " << int(F.Diag.DiagLevel) << " ";
+    describe(F.Diag.Message, OS);
+    for (const tooling::DiagnosticMessage &N : F.Diag.Notes) {
+      OS << "  note ";
+      describe(N, OS);
+    }
+    Out.push_back(std::move(OS.str()));
+  }
+  return Out;
+}
+
+} // namespace
 
 TranslationUnitResult checkTranslationUnit(const LayeredOptions &Layers,
                                            const TranslationUnitJob &Job) {
@@ -298,27 +456,45 @@ TranslationUnitResult checkTranslationUnit(const LayeredOptions &Layers,
       return Result;
     }
   }
+  // The fast way: library bodies skipped, with the shared headers if any.
+  // A unit that fails with them is checked again without: the failure may
+  // be theirs (a header changed during the run, flags they do not fit).
+  auto Fast = [&] {
+    if (!Job.PCH.empty()) {
+      TranslationUnitResult R = checkOnce(Layers, Job, true, Job.PCH);
+      if (!R.Failed)
+        return R;
+    }
+    return checkOnce(Layers, Job, true, "");
+  };
+  if (Job.Parsing == BodyParsing::Full)
+    return checkOnce(Layers, Job, false, "");
+  if (Job.Parsing == BodyParsing::SkipLibrary)
+    return Fast();
 
-  // A file system whose working directory is this unit's alone; ClangTool
-  // moves it to the command's directory, and the options provider looks up
-  // .clang-tidy files through it.
-  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
-      new llvm::vfs::OverlayFileSystem(llvm::vfs::createPhysicalFileSystem()));
-  ClangTidyContext Context(Layers.makeProvider(FS));
-  StoredCommands DB(Job.Commands);
-  std::vector<ClangTidyError> Errors;
-  bool OK = runChecks(Context, DB, Job.File, FS, Errors);
-  Result.Findings.reserve(Errors.size());
-  for (ClangTidyError &E : Errors) {
-    FindingKind Kind = classify(E);
-    Result.Failed |= Kind == FindingKind::CompileError;
-    Result.Findings.push_back(Finding{std::move(E), Job.File, Kind});
-  }
-  if (!OK && !Result.Failed) {
+  // The test mode: what the fast way must not change.
+  Result = checkOnce(Layers, Job, /*SkipLibraryBodies=*/false, "");
+  TranslationUnitResult Skipped = Fast();
+  std::vector<std::string> Full = describe(Result), Skip = describe(Skipped);
+  if (Full != Skip) {
+    std::string Diff;
+    for (const std::string &S : Full)
+      if (std::find(Skip.begin(), Skip.end(), S) == Skip.end())
+        Diff += "\n  only with the full parse: " + S;
+    for (const std::string &S : Skip)
+      if (std::find(Full.begin(), Full.end(), S) == Full.end())
+        Diff += "\n  only with library bodies skipped" +
+                std::string(Job.PCH.empty() ? "" : " and shared headers") +
+                ": " + S;
+    if (Diff.empty())
+      Diff = "\n  the same findings in another order";
+    while (!Diff.empty() && Diff.back() == '\n')
+      Diff.pop_back();
     Result.Failed = true;
-    Result.SetupError = "the compiler could not be run on it";
+    Result.SetupError = "the findings differ when library function bodies "
+                        "are skipped:" +
+                        Diff;
   }
-  Result.Stats = Context.getStats();
   return Result;
 }
 

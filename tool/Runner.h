@@ -11,6 +11,7 @@
 #ifndef LLVMOWN_TOOL_RUNNER_H
 #define LLVMOWN_TOOL_RUNNER_H
 
+#include "BodySkipping.h"
 #include "Configuration.h"
 #include "Report.h"
 #include "engine/Summarizer.h"
@@ -31,6 +32,11 @@ struct TranslationUnitJob {
   std::string File;  ///< absolute path
   std::string Shown; ///< for messages: the path as the user gave it
   std::vector<clang::tooling::CompileCommand> Commands;
+  /// Which function bodies are parsed (BodySkipping.h).
+  BodyParsing Parsing = BodyParsing::SkipLibrary;
+  /// A precompiled header of its leading library includes, shared with
+  /// units of the same flags (SharedHeaders.h); empty if none.
+  std::string PCH;
 };
 
 struct TranslationUnitResult {
@@ -57,6 +63,15 @@ UnitSummaryResult
 summarizeTranslationUnit(const LayeredOptions &Layers,
                          const TranslationUnitJob &Job,
                          std::shared_ptr<const SummarySet> Known);
+
+/// Writes to \p Output a precompiled header of \p Command's file, with
+/// the extra arguments the configuration gives \p OptionsFile, and sets
+/// \p Inputs to every file it read. False if it could not be built.
+bool buildPrecompiledHeader(const LayeredOptions &Layers,
+                            const clang::tooling::CompileCommand &Command,
+                            llvm::StringRef OptionsFile,
+                            const std::string &Output,
+                            std::vector<std::string> &Inputs);
 
 /// Runs the checks on one unit.
 TranslationUnitResult checkTranslationUnit(const LayeredOptions &Layers,

@@ -25,6 +25,7 @@
 #include "ProjectSummaries.h"
 #include "Report.h"
 #include "Runner.h"
+#include "SharedHeaders.h"
 #include "engine/ApiModel.h"
 
 #include "ClangTidy.h"
@@ -163,6 +164,7 @@ private:
   void applyShard();
   // Step 1b: the project's summaries, for the checks' SummaryFile option.
   bool prepareSummaries(unsigned Threads);
+  bool prepareSharedHeaders(BodyParsing Parsing, unsigned Threads);
 
   // Steps 2 and 3: the run, unit by unit.
   void takeResult(size_t Index, TranslationUnitResult &R);
@@ -203,6 +205,9 @@ private:
   /// Every unit of the database, when no sources were named (whatever the
   /// diff and shard select): what the summaries are made of.
   std::vector<TranslationUnitJob> ProjectUnits;
+  /// With --pch and sources named: the database's units, whose flag sets
+  /// decide the shared headers.
+  std::vector<TranslationUnitJob> PCHUniverse;
   /// The folder of the compilation database in use, if any.
   std::string DatabaseDir;
 
@@ -340,6 +345,13 @@ bool Driver::selectWithDatabase(const CompilationDatabase &DB,
       addUnit(F, relativeToRoot(F, Cwd), DB);
     return true;
   }
+  if (Opts.PCH)
+    for (const std::string &F : databaseFiles(DB)) {
+      TranslationUnitJob Job;
+      Job.File = F;
+      Job.Commands = DB.getCompileCommands(F);
+      PCHUniverse.push_back(std::move(Job));
+    }
   bool AllKnown = true;
   for (const std::string &S : Opts.Sources) {
     std::string Abs = absolutePath(S);
@@ -469,6 +481,31 @@ void Driver::applyShard() {
               << Kept.size() << " of " << plural(Jobs.size(), "file", "files")
               << "\n";
   Jobs = std::move(Kept);
+}
+
+bool Driver::prepareSharedHeaders(BodyParsing Parsing, unsigned Threads) {
+  if (Parsing == BodyParsing::Full) {
+    error() << "--pch and --full-parse cannot be combined: the precompiled "
+               "headers skip library function bodies\n";
+    return false;
+  }
+  if (DatabaseDir.empty()) {
+    warning() << "--pch needs a compilation database (-p): its build folder "
+                 "keeps the precompiled headers; parsing each file alone\n";
+    return true;
+  }
+  SharedHeaderStats Stats;
+  clang::tidy::llvmown::tool::prepareSharedHeaders(
+      Layers, Jobs, ProjectUnits.empty() ? PCHUniverse : ProjectUnits,
+      DatabaseDir + "/.llvmown", Threads, Stats);
+  if (Opts.Verbose)
+    verbose() << "shared headers: " << plural(Stats.Units, "file", "files")
+              << " of " << Jobs.size() << " use one of "
+              << plural(Stats.Groups, "precompiled header",
+                        "precompiled headers")
+              << " (" << Stats.Built << " built, " << Stats.Reused
+              << " reused, " << Stats.Failed << " failed)\n";
+  return true;
 }
 
 bool Driver::prepareSummaries(unsigned Threads) {
@@ -793,6 +830,16 @@ int Driver::run() {
   TextOut = OutputFile ? static_cast<llvm::raw_ostream *>(OutputFile.get())
                        : &llvm::errs();
   TextColor = !OutputFile && llvm::errs().has_colors();
+
+  BodyParsing Parsing = Opts.CompareParse ? BodyParsing::Compare
+                        : Opts.FullParse  ? BodyParsing::Full
+                                          : BodyParsing::SkipLibrary;
+  for (TranslationUnitJob &J : Jobs)
+    J.Parsing = Parsing;
+  for (TranslationUnitJob &J : ProjectUnits)
+    J.Parsing = Parsing;
+  if (Opts.PCH && !prepareSharedHeaders(Parsing, Threads))
+    return ExitError;
 
   if (!prepareSummaries(Threads))
     return ExitError;

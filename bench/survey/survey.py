@@ -2,7 +2,7 @@
 """Runs llvmown over real projects that use LLVM, as a new user would.
 
     survey.py [--out DIR] [--jobs N] [--llvmown PATH] [--no-install]
-              [--no-summaries] [--timeout S] [--projects TSV]
+              [--no-summaries] [--tool-arg ARG]... [--timeout S] [--projects TSV]
               [--verdicts TSV] CHECKOUT...
     survey.py --report-only [--out DIR] [--verdicts TSV]
 
@@ -222,7 +222,8 @@ def includes_llvm(entry):
 
 # --- running llvmown -------------------------------------------------------
 
-def run_unit(llvmown, db_dir, src, file, sarif, timeout, summaries):
+def run_unit(llvmown, db_dir, src, file, sarif, timeout, summaries,
+             tool_args=()):
     # A project's .clang-tidy may disable llvmown-* (it was written for
     # clang-tidy); findings in its own files (a unity build's included
     # sources) count, those in LLVM's headers do not.
@@ -231,6 +232,7 @@ def run_unit(llvmown, db_dir, src, file, sarif, timeout, summaries):
            "--header-filter=^" + re.escape(os.path.join(src, "")),
            "-o", sarif, "--quiet", file]
     cmd += ["--summaries=" + summaries] if summaries else ["--no-summaries"]
+    cmd += list(tool_args)
     try:
         r = run(cmd, timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -315,7 +317,7 @@ def survey(row, src, opts):
     with cf.ThreadPoolExecutor(opts.jobs) as ex:
         results = list(ex.map(
             lambda a: run_unit(opts.llvmown, out, src, a[0], a[1],
-                               opts.timeout, summaries),
+                               opts.timeout, summaries, opts.tool_args),
             zip(units, parts)))
     cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     for kind in ("ok", "error", "crash", "timeout"):
@@ -414,6 +416,9 @@ def main():
     p.add_argument("--no-install", dest="install", action="store_false")
     p.add_argument("--no-summaries", dest="summaries", action="store_false",
                    help="analyse each unit alone, without project summaries")
+    p.add_argument("--tool-arg", dest="tool_args", action="append",
+                   default=[], help="an extra argument for each check run, "
+                   "e.g. --compare-parse (repeatable)")
     p.add_argument("--projects", default=os.path.join(HERE, "projects.tsv"))
     p.add_argument("--verdicts", default=os.path.join(HERE, "verdicts.tsv"))
     p.add_argument("--report-only", action="store_true",

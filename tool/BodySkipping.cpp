@@ -1,0 +1,128 @@
+//===- BodySkipping.cpp - parse only the function bodies a check reads ----===//
+
+#include "BodySkipping.h"
+
+#include "engine/CompatADT.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclBase.h"
+#include "clang/AST/DeclGroup.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Lex/DirectoryLookup.h"
+#include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+namespace clang::tidy::llvmown::tool {
+
+namespace {
+
+/// The libraries whose headers are skipped, each with a folder that every
+/// installation of it has (a source tree's include/ as well as an
+/// installed one), so that a project's own "llvm/" folder is not taken for
+/// LLVM's.
+struct Library {
+  const char *Folder;
+  const char *Marker;
+};
+const Library Libraries[] = {
+    {"llvm", "llvm/Support"}, {"llvm-c", "llvm-c/Core.h"},
+    {"clang", "clang/Basic"}, {"clang-c", "clang-c/Index.h"},
+    {"mlir", "mlir/IR"},
+};
+
+std::string normalized(llvm::StringRef Path) {
+  llvm::SmallString<256> P(Path);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  llvm::sys::path::native(P);
+  return std::string(P);
+}
+
+} // namespace
+
+std::vector<std::string>
+LibraryBodies::libraryFolders(const std::vector<std::string> &SearchDirs) {
+  std::vector<std::string> Out;
+  for (const std::string &Dir : SearchDirs) {
+    for (const Library &L : Libraries) {
+      llvm::SmallString<256> Marker(Dir);
+      llvm::sys::path::append(Marker, L.Marker);
+      if (!llvm::sys::fs::exists(Marker))
+        continue;
+      llvm::SmallString<256> Folder(Dir);
+      llvm::sys::path::append(Folder, L.Folder);
+      std::string F = normalized(Folder);
+      F += llvm::sys::path::get_separator();
+      if (std::find(Out.begin(), Out.end(), F) == Out.end())
+        Out.push_back(std::move(F));
+    }
+  }
+  return Out;
+}
+
+LibraryBodies::LibraryBodies(CompilerInstance &CI) : SM(CI.getSourceManager()) {
+  std::vector<std::string> Dirs;
+  HeaderSearch &HS = CI.getPreprocessor().getHeaderSearchInfo();
+  for (auto It = HS.search_dir_begin(), End = HS.search_dir_end(); It != End;
+       ++It)
+    if (It->isNormalDir())
+      Dirs.push_back(It->getName().str());
+  Folders = libraryFolders(Dirs);
+}
+
+bool LibraryBodies::isLibraryFile(FileID FID) {
+  auto [It, New] = Known.try_emplace(FID, false);
+  if (!New)
+    return It->second;
+  std::string Name = normalized(SM.getFilename(SM.getLocForStartOfFile(FID)));
+  for (const std::string &F : Folders)
+    if (compat::startsWith(llvm::StringRef(Name), F))
+      return It->second = true;
+  return false;
+}
+
+bool LibraryBodies::isInLibrary(SourceLocation Loc) {
+  Loc = SM.getExpansionLoc(Loc);
+  if (Loc.isInvalid() || SM.isInMainFile(Loc))
+    return false;
+  if (SM.isInSystemHeader(Loc))
+    return true;
+  return isLibraryFile(SM.getFileID(Loc));
+}
+
+bool LibraryBodies::shouldSkip(const Decl *D) {
+  return isInLibrary(D->getLocation());
+}
+
+namespace {
+std::vector<std::unique_ptr<ASTConsumer>>
+single(std::unique_ptr<ASTConsumer> C) {
+  std::vector<std::unique_ptr<ASTConsumer>> V;
+  V.push_back(std::move(C));
+  return V;
+}
+} // namespace
+
+SkippingConsumer::SkippingConsumer(CompilerInstance &CI,
+                                   std::unique_ptr<ASTConsumer> Inner)
+    : MultiplexConsumer(single(std::move(Inner))), Bodies(CI) {}
+
+bool SkippingConsumer::HandleTopLevelDecl(DeclGroupRef D) {
+  for (Decl *Dcl : D)
+    if (Dcl->getLocation().isValid() && !Bodies.isInLibrary(Dcl->getLocation()))
+      ProjectDecls.push_back(Dcl);
+  return MultiplexConsumer::HandleTopLevelDecl(D);
+}
+
+void SkippingConsumer::HandleTranslationUnit(ASTContext &Ctx) {
+  Ctx.setTraversalScope(ProjectDecls);
+  MultiplexConsumer::HandleTranslationUnit(Ctx);
+}
+
+void enableBodySkipping(CompilerInvocation &Invocation) {
+  Invocation.getFrontendOpts().SkipFunctionBodies = true;
+}
+
+} // namespace clang::tidy::llvmown::tool
