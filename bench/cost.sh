@@ -1,47 +1,97 @@
 #!/usr/bin/env bash
-# Measures what the llvmown checks cost on a translation unit that
-# includes LLVM headers, against two baselines: clang-tidy running one
-# trivial built-in check, and clang++ -fsyntax-only. Not part of the test
-# suite (it takes a minute); run it after building.
-#   bash bench/cost.sh [file.cpp] [runs]
+# What llvmown costs, against what users compare it with. Not part of the
+# test suite (it takes a few minutes); run it after building.
+#   bash bench/cost.sh [runs]
+#
+# 1. Per translation unit (examples/aot_compiler.cpp and one unit of each
+#    kind of bench/cost_project.py): CPU time and peak memory of the tool,
+#    all checks on, against clang++ -fsyntax-only and against clang-tidy
+#    with the plugin, on the same file with the same flags.
+# 2. A project of 20 translation units sharing LLVM's headers (written by
+#    bench/cost_project.py): run-clang-tidy-19 with the plugin against
+#    `llvmown -p`, cold (no .llvmown cache) and warm, with and without
+#    --pch; the findings must be the same.
+#
+# CPU time is user + system of the command and its children: steadier than
+# wall time when something else runs on the machine; the commands take
+# turns in each round so that a change in load affects them alike.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-file=${1:-$root/examples/aot_compiler.cpp}
-runs=${2:-5}
+runs=${1:-3}
 llvm_bin=/usr/lib/llvm-19/bin
-flags=$($llvm_bin/llvm-config --cxxflags)
+tool=$root/build/bin/llvmown
 plugin=$root/build/lib/llvmown-tidy.so
-[ -f "$plugin" ] || { echo "build first: $plugin is missing" >&2; exit 2; }
+for f in "$tool" "$plugin"; do
+  [ -f "$f" ] || { echo "cost.sh: build first: $f is missing" >&2; exit 2; }
+done
+command -v run-clang-tidy-19 >/dev/null ||
+  { echo "cost.sh: run-clang-tidy-19 is missing (apt-get install clang-tools-19)" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "cost.sh: /usr/bin/time is missing (apt-get install time)" >&2; exit 2; }
+flags=$($llvm_bin/llvm-config --cxxflags)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 
-# CPU time (user + system) of one run of a command, in seconds: steadier
-# than wall time when something else runs on the machine.
-cpu() {
-  local t
-  t=$( { TIMEFORMAT='%U %S'; time "$@" >/dev/null 2>&1; } 2>&1 | tail -n 1)
-  echo "$t" | awk '{print $1 + $2}'
+# measure <out-var-prefix> <command...>: sets <prefix>_cpu and <prefix>_mem
+# (peak resident set, MiB) for one run.
+measure() {
+  local prefix=$1
+  shift
+  /usr/bin/time -f '%U %S %M' -o "$work/time" "$@" >/dev/null 2>&1 || true
+  read -r u s m <"$work/time" 2>/dev/null || { tail -n 1 "$work/time" >&2; exit 2; }
+  # /usr/bin/time writes "Command exited with non-zero status" first.
+  read -r u s m < <(tail -n 1 "$work/time")
+  printf -v "${prefix}_cpu" '%s' "$(echo "$u + $s" | bc -l)"
+  printf -v "${prefix}_mem" '%s' "$((m / 1024))"
 }
 median() {
   printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
 }
+ratio() { echo "$1 / $2" | bc -l; }
 
-# The commands take turns in each round, so that a change in the machine's
-# load during the measurement affects all of them alike.
-S=(); T=(); P=(); L=()
-for _ in $(seq "$runs"); do
-  S+=("$(cpu $llvm_bin/clang++ -fsyntax-only $flags "$file")")
-  T+=("$(cpu $llvm_bin/clang-tidy -checks='-*,readability-else-after-return' "$file" -- $flags)")
-  P+=("$(cpu $llvm_bin/clang-tidy --load="$plugin" -checks='-*,llvmown-*' "$file" -- $flags)")
-  L+=("$(cpu "$root/build/bin/llvmown" "$file")")
+python3 "$root/bench/cost_project.py" "$work/project" --units 20 \
+  --llvm-config "$llvm_bin/llvm-config"
+
+echo "1. Per translation unit ($runs runs each, median CPU s; peak MiB)"
+printf '  %-24s %8s %8s %8s %7s %7s %8s %8s\n' file syntax tidy+pl tool \
+  tool/syn tool/tidy "MiB tidy" "MiB tool"
+worst=0
+for file in "$root/examples/aot_compiler.cpp" "$work"/project/unit0[0-4].cpp; do
+  S=(); T=(); L=(); TM=(); LM=()
+  for _ in $(seq "$runs"); do
+    measure s $llvm_bin/clang++ -fsyntax-only $flags -I"$work/project" "$file"
+    measure t $llvm_bin/clang-tidy --load="$plugin" -checks='-*,llvmown-*' \
+      "$file" -- $flags -I"$work/project"
+    measure l "$tool" --quiet --no-summaries "$file" -- $flags -I"$work/project"
+    S+=("$s_cpu"); T+=("$t_cpu"); L+=("$l_cpu"); TM+=("$t_mem"); LM+=("$l_mem")
+  done
+  syn=$(median "${S[@]}"); tidy=$(median "${T[@]}"); ours=$(median "${L[@]}")
+  r=$(ratio "$ours" "$syn")
+  printf '  %-24s %8.2f %8.2f %8.2f %7.2f %7.2f %8s %8s\n' \
+    "$(basename "$file")" "$syn" "$tidy" "$ours" "$r" "$(ratio "$ours" "$tidy")" \
+    "$(median "${TM[@]}")" "$(median "${LM[@]}")"
+  if [ "$(echo "$r > $worst" | bc -l)" = 1 ]; then worst=$r; fi
 done
-syntax=$(median "${S[@]}")
-trivial=$(median "${T[@]}")
-ours=$(median "${P[@]}")
-tool=$(median "${L[@]}")
+printf '  worst tool/syntax-only: %.2f (target: at most 0.6)\n' "$worst"
 
-printf 'file: %s (%s runs, median CPU time)\n' "$file" "$runs"
-printf '  clang++ -fsyntax-only:                 %6.2f s\n' "$syntax"
-printf '  clang-tidy, one trivial built-in check: %6.2f s\n' "$trivial"
-printf '  clang-tidy + llvmown plugin:            %6.2f s  (x%.2f trivial, x%.2f syntax-only)\n' \
-  "$ours" "$(echo "$ours / $trivial" | bc -l)" "$(echo "$ours / $syntax" | bc -l)"
-printf '  llvmown tool:                           %6.2f s  (x%.2f trivial, x%.2f syntax-only)\n' \
-  "$tool" "$(echo "$tool / $trivial" | bc -l)" "$(echo "$tool / $syntax" | bc -l)"
+echo
+echo "2. A project of 20 translation units, -j2 (CPU s)"
+cd "$work/project"
+findings() { grep -o '[^ ]*: warning: .*' "$1" | sort; }
+measure rct run-clang-tidy-19 -p . -load "$plugin" -checks='-*,llvmown-*' -j2 -quiet
+run-clang-tidy-19 -p . -load "$plugin" -checks='-*,llvmown-*' -j2 -quiet \
+  >"$work/rct.txt" 2>&1 || true
+printf '  %-44s %7.2f  %d findings\n' "run-clang-tidy-19 with the plugin" "$rct_cpu" \
+  "$(findings "$work/rct.txt" | wc -l)"
+for mode in "" "--pch"; do
+  rm -rf .llvmown
+  for state in cold warm; do
+    measure p "$tool" -p . -j2 --quiet $mode
+    "$tool" -p . -j2 --quiet $mode >"$work/tool.txt" 2>&1 || true
+    same=same
+    diff <(findings "$work/rct.txt") <(findings "$work/tool.txt") >/dev/null ||
+      same=DIFFERENT
+    printf '  %-44s %7.2f  x%.2f  findings %s\n' \
+      "llvmown -p ${mode:+$mode }($state)" "$p_cpu" "$(ratio "$p_cpu" "$rct_cpu")" "$same"
+  done
+done
+echo "  (target, warm: at most x0.3 of run-clang-tidy-19, the same findings)"

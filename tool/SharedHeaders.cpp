@@ -97,7 +97,8 @@ std::optional<InputStamp> stamp(const std::string &Path) {
 /// would accept? It checks each input's size and time; so does this.
 bool stillValid(const std::string &MetaFile, const std::string &PCH,
                 const std::string &Stamp) {
-  if (!llvm::sys::fs::exists(PCH))
+  std::optional<InputStamp> Header = stamp(PCH);
+  if (!Header)
     return false;
   auto Buffer = llvm::MemoryBuffer::getFile(MetaFile);
   if (!Buffer)
@@ -111,6 +112,12 @@ bool stillValid(const std::string &MetaFile, const std::string &PCH,
   const json::Array *Inputs = O ? O->getArray("inputs") : nullptr;
   if (!Inputs ||
       compat::toStd(O->getString("tool")) != std::optional<StringRef>(Stamp))
+    return false;
+  // The header itself, as written (not replaced or damaged since).
+  if (compat::toStd(O->getInteger("pch-size")) !=
+          std::optional<int64_t>(Header->Size) ||
+      compat::toStd(O->getInteger("pch-mtime")) !=
+          std::optional<int64_t>(Header->MTime))
     return false;
   for (const json::Value &I : *Inputs) {
     const json::Object *IO = I.getAsObject();
@@ -315,9 +322,14 @@ void prepareSharedHeaders(const LayeredOptions &Layers,
       if (std::optional<InputStamp> S = stamp(P))
         Stamps.push_back(json::Object{
             {"path", S->Path}, {"size", S->Size}, {"mtime", S->MTime}});
+    std::optional<InputStamp> Written = stamp(G.Base + ".pch");
+    if (!Written)
+      return;
     std::string Meta;
     llvm::raw_string_ostream OS(Meta);
     OS << json::Value(json::Object{{"format", "llvmown-pch"},
+                                   {"pch-size", Written->Size},
+                                   {"pch-mtime", Written->MTime},
                                    {"tool", Stamp},
                                    {"inputs", std::move(Stamps)}})
        << "\n";
