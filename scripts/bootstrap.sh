@@ -7,9 +7,13 @@
 # Run as root, or as a user who can use sudo.
 set -euo pipefail
 
-# Usage: bootstrap.sh [N...]  installs the packages to build and test
-# against LLVM/Clang N (14 to 22). Without N: the newest version whose
-# development files are installed, else 22, the current release.
+# Usage: bootstrap.sh [--test-tools] [N...]  installs the packages to build
+# and test against LLVM/Clang N (14 to 22). Without N: the newest version
+# whose development files are installed, else 22, the current release.
+# --test-tools also installs what only the tests use, to drive the real
+# clients: clang-tools-N (run-clang-tidy-N, clang-apply-replacements-N),
+# npm, and Microsoft's SARIF validator (@microsoft/sarif-multitool, from
+# the npm registry, into .test-tools/ of the checkout).
 COMMON=(
   cmake
   ninja-build
@@ -26,6 +30,11 @@ is_installed() {
   grep -q '^Status: install ok installed' <<<"$status"
 }
 
+TEST_TOOLS=0
+if [ "${1:-}" = "--test-tools" ]; then
+  TEST_TOOLS=1
+  shift
+fi
 VERSIONS=("$@")
 if [ ${#VERSIONS[@]} -eq 0 ] && command -v dpkg >/dev/null 2>&1; then
   for v in 22 21 20 19 18 17 16 15 14; do
@@ -44,7 +53,12 @@ for v in "${VERSIONS[@]}"; do
     *) echo "bootstrap: error: LLVM $v is not supported (14 to 22)" >&2; exit 2 ;;
   esac
   PACKAGES+=("llvm-$v-dev" "libclang-$v-dev" "clang-tidy-$v" "llvm-$v-tools" "clang-$v")
+  [ "$TEST_TOOLS" = 1 ] && PACKAGES+=("clang-tools-$v")
 done
+# npm brings Node.js; a Node.js installed otherwise (with its npm) will do.
+if [ "$TEST_TOOLS" = 1 ] && ! command -v npm >/dev/null 2>&1; then
+  PACKAGES+=(npm)
+fi
 
 if ! command -v dpkg >/dev/null 2>&1; then
   echo "bootstrap: error: dpkg not found; this script supports Debian 12 (apt/dpkg) only." >&2
@@ -57,8 +71,33 @@ for pkg in "${PACKAGES[@]}"; do
   is_installed "$pkg" || missing+=("$pkg")
 done
 
+# The SARIF validator, pinned, into the checkout (not system-wide).
+SARIF_MULTITOOL_VERSION=5.7.0
+install_test_tools() {
+  [ "$TEST_TOOLS" = 1 ] || return 0
+  local root dir
+  root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+  dir="$root/.test-tools"
+  if [ -x "$dir/node_modules/.bin/sarif-multitool" ] &&
+    grep -q "\"version\": \"$SARIF_MULTITOOL_VERSION\"" \
+      "$dir/node_modules/@microsoft/sarif-multitool/package.json" 2>/dev/null; then
+    echo "bootstrap: the SARIF validator $SARIF_MULTITOOL_VERSION is installed."
+    return 0
+  fi
+  mkdir -p "$dir"
+  if ! (cd "$dir" && npm install --no-audit --no-fund --no-save \
+    "@microsoft/sarif-multitool@$SARIF_MULTITOOL_VERSION"); then
+    echo "bootstrap: error: 'npm install @microsoft/sarif-multitool' failed (no access to the npm registry?)." >&2
+    exit 1
+  fi
+  # npm may leave the package's own postinstall step (chmod) undone.
+  chmod u+x "$dir"/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool 2>/dev/null || true
+  echo "bootstrap: installed the SARIF validator $SARIF_MULTITOOL_VERSION in $dir."
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
   echo "bootstrap: all required packages are installed (LLVM ${VERSIONS[*]})."
+  install_test_tools
   exit 0
 fi
 
@@ -91,3 +130,4 @@ if ! "${SUDO[@]}" apt-get install -y "${missing[@]}"; then
   exit 1
 fi
 echo "bootstrap: installed: ${missing[*]}"
+install_test_tools

@@ -107,6 +107,28 @@ for v in (SUPPORTED_MAJORS
             os.path.exists(os.path.join(d, "llvm", "Config", "llvm-config.h")):
         other_includes.append(d)
 
+# Programs the integration tests drive for real, installed by
+# `scripts/bootstrap.sh --test-tools` (test-only). scripts/test.sh passes
+# `--param require_test_tools=1`: then a missing one is an error, not a
+# skipped test.
+repo_root = os.path.dirname(config.test_source_root)
+sarif_multitool = os.path.join(repo_root, ".test-tools", "node_modules",
+                               ".bin", "sarif-multitool")
+test_tools = {
+    "sarif-multitool": sarif_multitool,
+    "run-clang-tidy": "/usr/lib/llvm-%s/bin/run-clang-tidy" % major,
+    "clang-apply-replacements":
+        "/usr/lib/llvm-%s/bin/clang-apply-replacements" % major,
+}
+for feature, path in test_tools.items():
+    if os.access(path, os.X_OK):
+        config.available_features.add(feature)
+    elif lit_config.params.get("require_test_tools", "0") == "1":
+        lit_config.fatal("%s is missing (%s): run scripts/bootstrap.sh "
+                         "--test-tools" % (feature, path))
+# .NET (the SARIF validator) without the ICU libraries.
+config.environment["DOTNET_SYSTEM_GLOBALIZATION_INVARIANT"] = "1"
+
 # Longer names first where one name is a prefix of another.
 config.substitutions.extend([
     ("%check_llvmown", check_llvmown),
@@ -117,6 +139,9 @@ config.substitutions.extend([
     ("%llvm_include", q(llvm_include_dir())),
     ("%llvm_config", q(config.llvm_config)),
     ("%llvm_major", major),
+    ("%sarif_multitool", q(sarif_multitool)),
+    ("%run_clang_tidy", q(test_tools["run-clang-tidy"])),
+    ("%clang_apply_replacements", q(test_tools["clang-apply-replacements"])),
     ("%clang_tidy_14", "/usr/bin/clang-tidy-14"),
     ("%clang_tidy", q(config.clang_tidy)),
     ("%clangxx", q(config.clangxx)),

@@ -27,6 +27,10 @@
 using llvm::StringRef;
 namespace json = llvm::json;
 
+#ifndef LLVMOWN_INFORMATION_URI
+#define LLVMOWN_INFORMATION_URI "file:///usr/share/doc/llvmown/tool.md"
+#endif
+
 namespace clang::tidy::llvmown::tool {
 
 namespace {
@@ -63,6 +67,23 @@ json::Object physicalLocation(StringRef AbsPath, const Position &P,
                       {"region", std::move(Region)}};
 }
 
+/// A rule's name for people, which SARIF wants distinct from its id:
+/// llvmown-target-machine-leak is TargetMachineLeak.
+std::string ruleName(StringRef Check) {
+  Check.consume_front("llvmown-");
+  std::string Name;
+  bool Upper = true;
+  for (char C : Check) {
+    if (C == '-') {
+      Upper = true;
+      continue;
+    }
+    Name += Upper ? llvm::toUpper(C) : C;
+    Upper = false;
+  }
+  return Name;
+}
+
 json::Object rule(StringRef Check) {
   const CheckInfo *Info = findCheckInfo(Check);
   std::string Short =
@@ -76,7 +97,7 @@ json::Object rule(StringRef Check) {
                              "` in the llvmown sources.";
   return json::Object{
       {"id", Check},
-      {"name", Check},
+      {"name", ruleName(Check)},
       {"shortDescription", json::Object{{"text", Short}}},
       {"fullDescription", json::Object{{"text", Full}}},
       {"help", json::Object{{"text", HelpText}, {"markdown", HelpMarkdown}}},
@@ -208,10 +229,12 @@ void writeSarif(llvm::raw_ostream &OS, const ReportData &Data) {
 
   json::Object Run{
       {"tool",
-       json::Object{{"driver", json::Object{{"name", "llvmown"},
-                                            {"version", toolVersion()},
-                                            {"semanticVersion", toolVersion()},
-                                            {"rules", std::move(Rules)}}}}},
+       json::Object{
+           {"driver", json::Object{{"name", "llvmown"},
+                                   {"informationUri", LLVMOWN_INFORMATION_URI},
+                                   {"version", toolVersion()},
+                                   {"semanticVersion", toolVersion()},
+                                   {"rules", std::move(Rules)}}}}},
       {"originalUriBaseIds",
        json::Object{
            {"SRCROOT",
