@@ -134,6 +134,7 @@ config.substitutions.extend([
     ("%check_llvmown", check_llvmown),
     ("%expect_exit", expect_exit),
     ("%llvmown_unittests", q(config.llvmown_unittests)),
+    ("%llvmown_build", q(config.llvmown_obj_root)),
     ("%llvmown", q(config.llvmown_tool)),
     ("%llvm_other_includes", q(",".join(other_includes))),
     ("%llvm_include", q(llvm_include_dir())),

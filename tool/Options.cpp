@@ -8,6 +8,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 #ifndef LLVMOWN_VERSION
 #define LLVMOWN_VERSION "unknown"
@@ -473,6 +475,31 @@ void printVersion(llvm::raw_ostream &OS) {
   OS << "llvmown version " LLVMOWN_VERSION "\n"
      << "  built with LLVM " LLVM_VERSION_STRING " ("
      << clang::getClangFullVersion() << ")\n";
+  // The clang-tidy plugins beside the tool, where llvmown-clang-tidy looks:
+  // ../lib/llvmown installed, ../lib in a build tree.
+  std::string Exe = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
+  llvm::SmallString<256> Lib(llvm::sys::path::parent_path(Exe));
+  llvm::sys::path::append(Lib, "..", "lib");
+  llvm::sys::path::remove_dots(Lib, /*remove_dot_dot=*/true);
+  llvm::SmallString<256> Installed(Lib);
+  llvm::sys::path::append(Installed, "llvmown");
+  StringRef Dir = llvm::sys::fs::is_directory(Installed) ? Installed : Lib;
+  std::vector<std::pair<unsigned, std::string>> Plugins;
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    StringRef Name = llvm::sys::path::filename(It->path());
+    unsigned Major = 0;
+    if (Name.consume_front("llvmown-tidy-") && Name.consume_back(".so") &&
+        !Name.getAsInteger(10, Major))
+      Plugins.emplace_back(Major, It->path());
+  }
+  llvm::sort(Plugins, [](const auto &A, const auto &B) { return A > B; });
+  if (Plugins.empty())
+    OS << "  clang-tidy plugins: none in " << Dir << "\n";
+  for (const auto &[Major, Path] : Plugins)
+    OS << "  clang-tidy plugin for clang-tidy " << Major << ": " << Path
+       << "\n";
 }
 
 } // namespace clang::tidy::llvmown::tool

@@ -18,6 +18,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include <map>
@@ -28,7 +29,10 @@ using llvm::StringRef;
 namespace json = llvm::json;
 
 #ifndef LLVMOWN_INFORMATION_URI
-#define LLVMOWN_INFORMATION_URI "file:///usr/share/doc/llvmown/tool.md"
+#define LLVMOWN_INFORMATION_URI ""
+#endif
+#ifndef LLVMOWN_SOURCE_DIR
+#define LLVMOWN_SOURCE_DIR ""
 #endif
 
 namespace clang::tidy::llvmown::tool {
@@ -194,6 +198,25 @@ json::Value sarifLog(json::Object Run) {
 
 } // namespace
 
+/// The tool's manual: as configured, else beside the running tool
+/// (installed), else in the sources it was built from (a build tree).
+static std::string informationUri() {
+  if (*LLVMOWN_INFORMATION_URI)
+    return LLVMOWN_INFORMATION_URI;
+  std::string Exe = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
+  llvm::SmallString<256> Installed(llvm::sys::path::parent_path(Exe));
+  llvm::sys::path::append(Installed, "..", "share", "doc");
+  llvm::sys::path::append(Installed, "llvmown", "tool.md");
+  llvm::sys::path::remove_dots(Installed, /*remove_dot_dot=*/true);
+  if (llvm::sys::fs::exists(Installed))
+    return fileUri(Installed);
+  llvm::SmallString<256> Source(LLVMOWN_SOURCE_DIR);
+  llvm::sys::path::append(Source, "docs", "tool.md");
+  if (*LLVMOWN_SOURCE_DIR && llvm::sys::fs::exists(Source))
+    return fileUri(Source);
+  return fileUri(Installed);
+}
+
 std::string fileUri(StringRef AbsPath) {
   return "file://" + encodePath(llvm::sys::path::convert_to_slash(AbsPath));
 }
@@ -228,13 +251,12 @@ void writeSarif(llvm::raw_ostream &OS, const ReportData &Data) {
     Notifications.push_back(notification(E, Data.ProjectRoot));
 
   json::Object Run{
-      {"tool",
-       json::Object{
-           {"driver", json::Object{{"name", "llvmown"},
-                                   {"informationUri", LLVMOWN_INFORMATION_URI},
-                                   {"version", toolVersion()},
-                                   {"semanticVersion", toolVersion()},
-                                   {"rules", std::move(Rules)}}}}},
+      {"tool", json::Object{{"driver",
+                             json::Object{{"name", "llvmown"},
+                                          {"informationUri", informationUri()},
+                                          {"version", toolVersion()},
+                                          {"semanticVersion", toolVersion()},
+                                          {"rules", std::move(Rules)}}}}},
       {"originalUriBaseIds",
        json::Object{
            {"SRCROOT",

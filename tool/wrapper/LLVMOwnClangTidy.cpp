@@ -130,18 +130,26 @@ static std::string joinPath(const std::string &Dir, const std::string &Rel) {
   return Path;
 }
 
+/// The plugins' folder: ../lib/llvmown when installed (cmake --install, the
+/// package), ../lib in a build tree.
+static std::string pluginDir(const std::string &SelfDir) {
+  std::string Installed =
+      joinPath(SelfDir, std::string(LLVMOWN_PLUGIN_DIR_RELPATH) + "/llvmown");
+  if (isDirectory(Installed))
+    return Installed;
+  return joinPath(SelfDir, LLVMOWN_PLUGIN_DIR_RELPATH);
+}
+
 /// The plugin of LLVM \p Major beside this wrapper: ../lib/llvmown-tidy-N.so.
 static std::string pluginFor(const std::string &SelfDir, int Major) {
-  return joinPath(SelfDir, std::string(LLVMOWN_PLUGIN_DIR_RELPATH) +
-                               "/llvmown-tidy-" + std::to_string(Major) +
-                               ".so");
+  return pluginDir(SelfDir) + "/llvmown-tidy-" + std::to_string(Major) + ".so";
 }
 
 /// The LLVM majors of the versioned plugins beside this wrapper, newest
 /// first.
 static std::vector<int> pluginsFound(const std::string &SelfDir) {
   std::vector<int> Majors;
-  std::string Dir = joinPath(SelfDir, LLVMOWN_PLUGIN_DIR_RELPATH);
+  std::string Dir = pluginDir(SelfDir);
   if (DIR *D = ::opendir(Dir.c_str())) {
     while (const struct dirent *E = ::readdir(D)) {
       int Major = 0;
@@ -245,8 +253,7 @@ static Choice choose(const std::string &SelfDir, std::string ClangTidy) {
     C.Problem = "'" + ClangTidy + "' is clang-tidy " + std::to_string(Major) +
                 ", and there is no llvmown plugin for it here (plugins for "
                 "LLVM " +
-                listMajors(Majors) + " in '" +
-                joinPath(SelfDir, LLVMOWN_PLUGIN_DIR_RELPATH) +
+                listMajors(Majors) + " in '" + pluginDir(SelfDir) +
                 "'). Build one with cmake -DLLVMOWN_LLVM_VERSION=" +
                 std::to_string(Major) +
                 ", or run a clang-tidy of a version "
