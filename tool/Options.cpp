@@ -452,7 +452,8 @@ OUTPUT:
   --quiet             No summary and no progress line.
   -v, --verbose       Say which compilation database, project root and diff
                       are used.
-  --version           Print the version of llvmown and of the LLVM it uses.
+  --version           Print the version of llvmown, of the LLVM it uses, and
+                      the clang-tidy plugins beside it.
   --help, -h          Print this help.
   Options may be written with one dash or two, and a value may follow after
   '=' or as the next argument.
