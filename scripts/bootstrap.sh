@@ -12,8 +12,9 @@ set -euo pipefail
 # whose development files are installed, else 22, the current release.
 # --test-tools also installs what only the tests use, to drive the real
 # clients: clang-tools-N (run-clang-tidy-N, clang-apply-replacements-N),
-# npm, and Microsoft's SARIF validator (@microsoft/sarif-multitool, from
-# the npm registry, into .test-tools/ of the checkout).
+# git, pre-commit, vim and vim-ale, emacs-nox and elpa-flycheck, npm, and
+# Microsoft's SARIF validator (@microsoft/sarif-multitool, from the npm
+# registry, into .test-tools/ of the checkout).
 COMMON=(
   cmake
   ninja-build
@@ -55,6 +56,11 @@ for v in "${VERSIONS[@]}"; do
   PACKAGES+=("llvm-$v-dev" "libclang-$v-dev" "clang-tidy-$v" "llvm-$v-tools" "clang-$v")
   [ "$TEST_TOOLS" = 1 ] && PACKAGES+=("clang-tools-$v")
 done
+# The clients the integration tests drive: pre-commit, Vim with ALE, Emacs
+# with flycheck.
+if [ "$TEST_TOOLS" = 1 ]; then
+  PACKAGES+=(git pre-commit vim vim-ale emacs-nox elpa-flycheck)
+fi
 # npm brings Node.js; a Node.js installed otherwise (with its npm) will do.
 if [ "$TEST_TOOLS" = 1 ] && ! command -v npm >/dev/null 2>&1; then
   PACKAGES+=(npm)

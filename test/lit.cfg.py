@@ -4,6 +4,7 @@
 #   python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv build/test
 # or `cmake --build build --target check-llvmown`.
 
+import glob
 import os
 import shlex
 import subprocess
@@ -119,9 +120,16 @@ test_tools = {
     "run-clang-tidy": "/usr/lib/llvm-%s/bin/run-clang-tidy" % major,
     "clang-apply-replacements":
         "/usr/lib/llvm-%s/bin/clang-apply-replacements" % major,
+    "pre-commit": "/usr/bin/pre-commit",
+    # Debian's vim-ale, as a Vim package.
+    "vim-ale": "/usr/share/vim/vimfiles/pack/dist-bundle/opt/ale",
+    # Debian's elpa-flycheck, and an Emacs to run it.
+    "emacs-flycheck": (glob.glob("/usr/share/emacs/site-lisp/elpa/flycheck-*")
+                       or ["/usr/share/emacs/site-lisp/elpa/flycheck"])[0],
+    "emacs": "/usr/bin/emacs",
 }
 for feature, path in test_tools.items():
-    if os.access(path, os.X_OK):
+    if os.access(path, os.X_OK):  # an executable, or a folder
         config.available_features.add(feature)
     elif lit_config.params.get("require_test_tools", "0") == "1":
         lit_config.fatal("%s is missing (%s): run scripts/bootstrap.sh "
