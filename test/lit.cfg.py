@@ -134,6 +134,16 @@ for feature, path in test_tools.items():
     elif lit_config.params.get("require_test_tools", "0") == "1":
         lit_config.fatal("%s is missing (%s): run scripts/bootstrap.sh "
                          "--test-tools" % (feature, path))
+# The jsonschema package, for the Python that runs lit and the tests.
+try:
+    subprocess.run([sys.executable, "-c", "import jsonschema"], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    config.available_features.add("jsonschema")
+except (OSError, subprocess.SubprocessError):
+    if lit_config.params.get("require_test_tools", "0") == "1":
+        lit_config.fatal("the Python package jsonschema is missing for %s: "
+                         "run scripts/bootstrap.sh --test-tools (Debian's "
+                         "python3-jsonschema)" % sys.executable)
 # .NET (the SARIF validator) without the ICU libraries.
 config.environment["DOTNET_SYSTEM_GLOBALIZATION_INVARIANT"] = "1"
 
