@@ -177,6 +177,14 @@ class InputCollector : public DependencyCollector {
   bool needSystemDependencies() override { return true; }
 };
 
+/// Counts compiler errors, shows nothing.
+class ErrorCounter : public DiagnosticConsumer {
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info); // counts
+  }
+};
+
 /// The files a collector saw, as absolute paths. Headers are named as they
 /// were found: relative ones are relative to the command's directory, the
 /// working directory here.
@@ -278,7 +286,18 @@ private:
     bool shouldSkipFunctionBody(Decl *D) override {
       return Bodies.shouldSkip(D);
     }
+    bool HandleTopLevelDecl(DeclGroupRef D) override {
+      for (Decl *Dcl : D)
+        if (Dcl->getLocation().isValid() &&
+            !Bodies.isInLibrary(Dcl->getLocation()))
+          ProjectDecls.push_back(Dcl);
+      return true;
+    }
     void HandleTranslationUnit(ASTContext &Ctx) override {
+      // As the check run (SkippingConsumer): only the project's
+      // declarations, which also keeps a precompiled header unread.
+      if (F.Skip)
+        Ctx.setTraversalScope(ProjectDecls);
       ApiModel Model;
       if (F.Known)
         Model.attachSummaries(F.Known);
@@ -297,6 +316,7 @@ private:
   private:
     SummaryActionFactory &F;
     LibraryBodies Bodies;
+    std::vector<Decl *> ProjectDecls;
   };
 
   class Action : public ASTFrontendAction {
@@ -306,6 +326,9 @@ private:
                                                    llvm::StringRef) override {
       F.Inputs = std::make_shared<InputCollector>();
       F.Inputs->attachToPreprocessor(CI.getPreprocessor());
+      // And to the reader of a precompiled header, created later: the
+      // headers in it are inputs too.
+      CI.addDependencyCollector(F.Inputs);
       return std::make_unique<Consumer>(F, CI);
     }
     void EndSourceFileAction() override {
@@ -328,26 +351,50 @@ UnitSummaryResult
 summarizeTranslationUnit(const LayeredOptions &Layers,
                          const TranslationUnitJob &Job,
                          std::shared_ptr<const SummarySet> Known) {
-  UnitSummaryResult R;
   if (!llvm::sys::fs::exists(Job.File))
-    return R;
+    return {};
   for (const CompileCommand &C : Job.Commands)
     if (!llvm::sys::fs::is_directory(C.Directory))
-      return R;
+      return {};
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
       new llvm::vfs::OverlayFileSystem(llvm::vfs::createPhysicalFileSystem()));
-  ClangTidyContext Context(Layers.makeProvider(FS));
-  StoredCommands DB(Job.Commands);
-  ClangTool Tool(DB, {Job.File}, std::make_shared<PCHContainerOperations>(),
-                 FS);
-  Tool.setPrintErrorMessage(false);
-  addArgumentAdjusters(Tool, Context);
-  // Compiler errors are the check run's to report, not this one's.
-  IgnoringDiagConsumer Quiet;
-  Tool.setDiagnosticConsumer(&Quiet);
-  SummaryActionFactory Factory(std::move(Known), R,
-                               Job.Parsing != BodyParsing::Full);
-  Tool.run(&Factory);
+  bool Skip = Job.Parsing != BodyParsing::Full;
+  auto Run = [&](const std::string &PCH) {
+    UnitSummaryResult R;
+    ClangTidyContext Context(Layers.makeProvider(FS));
+    StoredCommands DB(Job.Commands);
+    ClangTool Tool(DB, {Job.File}, std::make_shared<PCHContainerOperations>(),
+                   FS);
+    Tool.setPrintErrorMessage(false);
+    addArgumentAdjusters(Tool, Context);
+    if (!PCH.empty())
+      Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
+          {"-include-pch", PCH}, ArgumentInsertPosition::BEGIN));
+    // Compiler errors are the check run's to report, not this one's; they
+    // are only counted, to tell a header that does not fit.
+    ErrorCounter Errors;
+    Tool.setDiagnosticConsumer(&Errors);
+    SummaryActionFactory Factory(Known, R, Skip);
+    Tool.run(&Factory);
+    R.Summarized &= PCH.empty() || Errors.getNumErrors() == 0;
+    return R;
+  };
+  UnitSummaryResult R;
+  if (Skip && !Job.PCH.empty()) {
+    R = Run(Job.PCH);
+    // The shared header and its generated source are not inputs of the
+    // summary (the headers in them are): another unit's new include changes
+    // them, not this unit's summary.
+    llvm::StringRef Base = llvm::StringRef(Job.PCH).drop_back(
+        llvm::sys::path::extension(Job.PCH).size());
+    llvm::erase_if(R.Inputs, [&](const std::string &P) {
+      return llvm::sys::path::parent_path(P) ==
+                 llvm::sys::path::parent_path(Job.PCH) &&
+             compat::startsWith(llvm::StringRef(P), Base);
+    });
+  }
+  if (!R.Summarized)
+    R = Run("");
   // The main file is not among the headers it included.
   if (R.Summarized)
     R.Inputs.insert(R.Inputs.begin(), Job.File);

@@ -495,9 +495,22 @@ bool Driver::prepareSharedHeaders(BodyParsing Parsing, unsigned Threads) {
     return true;
   }
   SharedHeaderStats Stats;
-  clang::tidy::llvmown::tool::prepareSharedHeaders(
-      Layers, Jobs, ProjectUnits.empty() ? PCHUniverse : ProjectUnits,
-      DatabaseDir + "/.llvmown", Threads, Stats);
+  std::string CacheDir = DatabaseDir + "/.llvmown";
+  if (!ProjectUnits.empty() && !Opts.NoSummaries) {
+    // The summaries' first phase parses every unit of the database: it
+    // uses the headers too, and the checks take theirs from it.
+    clang::tidy::llvmown::tool::prepareSharedHeaders(
+        Layers, ProjectUnits, ProjectUnits, CacheDir, Threads, Stats);
+    llvm::StringMap<std::string> Header;
+    for (const TranslationUnitJob &J : ProjectUnits)
+      Header[J.File] = J.PCH;
+    for (TranslationUnitJob &J : Jobs)
+      J.PCH = Header.lookup(J.File);
+  } else {
+    clang::tidy::llvmown::tool::prepareSharedHeaders(
+        Layers, Jobs, ProjectUnits.empty() ? PCHUniverse : ProjectUnits,
+        CacheDir, Threads, Stats);
+  }
   if (Opts.Verbose)
     verbose() << "shared headers: " << plural(Stats.Units, "file", "files")
               << " of " << Jobs.size() << " use one of "
