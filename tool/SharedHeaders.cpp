@@ -304,7 +304,10 @@ void prepareSharedHeaders(const LayeredOptions &Layers,
                        "includes of units compiled with one set of flags.\n";
     for (const std::string &Inc : G.Includes)
       Text += Inc + "\n";
-    if (!writeAtomically(Header, Text))
+    // Left as it is when it says the same: another run building the same
+    // header at once (shards, an editor) must not see it change under it.
+    auto Old = llvm::MemoryBuffer::getFile(Header);
+    if ((!Old || (*Old)->getBuffer() != Text) && !writeAtomically(Header, Text))
       return;
     tooling::CompileCommand C;
     C.Directory = G.First->Commands.front().Directory;
