@@ -12,6 +12,7 @@
 #include "clang/Lex/DirectoryLookup.h"
 #include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -109,10 +110,14 @@ SkippingConsumer::SkippingConsumer(CompilerInstance &CI,
                                    std::unique_ptr<ASTConsumer> Inner)
     : MultiplexConsumer(single(std::move(Inner))), Bodies(CI) {}
 
-bool SkippingConsumer::HandleTopLevelDecl(DeclGroupRef D) {
+void LibraryBodies::addProjectDecls(DeclGroupRef D, std::vector<Decl *> &Out) {
   for (Decl *Dcl : D)
-    if (Dcl->getLocation().isValid() && !Bodies.isInLibrary(Dcl->getLocation()))
-      ProjectDecls.push_back(Dcl);
+    if (Dcl->getLocation().isValid() && !isInLibrary(Dcl->getLocation()))
+      Out.push_back(Dcl);
+}
+
+bool SkippingConsumer::HandleTopLevelDecl(DeclGroupRef D) {
+  Bodies.addProjectDecls(D, ProjectDecls);
   return MultiplexConsumer::HandleTopLevelDecl(D);
 }
 
@@ -121,8 +126,10 @@ void SkippingConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   MultiplexConsumer::HandleTranslationUnit(Ctx);
 }
 
-void enableBodySkipping(CompilerInvocation &Invocation) {
-  Invocation.getFrontendOpts().SkipFunctionBodies = true;
+void prepareInvocation(CompilerInvocation &Invocation, bool SkipLibraryBodies) {
+  Invocation.getPreprocessorOpts().SetUpStaticAnalyzer = true;
+  if (SkipLibraryBodies)
+    Invocation.getFrontendOpts().SkipFunctionBodies = true;
 }
 
 } // namespace clang::tidy::llvmown::tool

@@ -13,6 +13,7 @@
 #ifndef LLVMOWN_TOOL_BODYSKIPPING_H
 #define LLVMOWN_TOOL_BODYSKIPPING_H
 
+#include "clang/AST/DeclGroup.h"
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "llvm/ADT/DenseMap.h"
@@ -46,6 +47,9 @@ public:
   bool shouldSkip(const Decl *D);
   /// Is \p Loc in a library file (not the main file)?
   bool isInLibrary(SourceLocation Loc);
+  /// Adds the declarations of \p D outside library files to \p Out: the
+  /// traversal scope of a unit (see SkippingConsumer).
+  void addProjectDecls(DeclGroupRef D, std::vector<Decl *> &Out);
 
   /// The library folders (root + "/llvm/" ...) found in \p SearchDirs; for
   /// tests.
@@ -80,8 +84,11 @@ private:
   std::vector<Decl *> ProjectDecls;
 };
 
-/// Turns skipping on in an invocation (the consumer decides what).
-void enableBodySkipping(CompilerInvocation &Invocation);
+/// Sets up an invocation as every front end action of the tool needs it:
+/// `__clang_analyzer__` defined, as clang-tidy does (code may test it; a
+/// precompiled header and its users must agree), and, with
+/// \p SkipLibraryBodies, body skipping on (the consumer decides what).
+void prepareInvocation(CompilerInvocation &Invocation, bool SkipLibraryBodies);
 
 } // namespace clang::tidy::llvmown::tool
 

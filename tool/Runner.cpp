@@ -83,10 +83,7 @@ public:
                      FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCHContainerOps,
                      DiagnosticConsumer *DiagConsumer) override {
-    // As clang-tidy: code may test __clang_analyzer__.
-    Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
-    if (SkipLibraryBodies)
-      enableBodySkipping(*Invocation);
+    prepareInvocation(*Invocation, SkipLibraryBodies);
     return FrontendActionFactory::runInvocation(Invocation, Files,
                                                 PCHContainerOps, DiagConsumer);
   }
@@ -142,6 +139,14 @@ void addArgumentAdjusters(ClangTool &Tool, ClangTidyContext &Context,
   Tool.appendArgumentsAdjuster(getStripPluginsAdjuster());
 }
 
+/// Parses with the shared precompiled header \p PCH (SharedHeaders.h), if
+/// any.
+void addPrecompiledHeader(ClangTool &Tool, const std::string &PCH) {
+  if (!PCH.empty())
+    Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
+        {"-include-pch", PCH}, ArgumentInsertPosition::BEGIN));
+}
+
 /// clang-tidy's runClangTidy for one file, minus chdir and the stray
 /// message (see the file comment). Returns false if ClangTool failed.
 bool runChecks(ClangTidyContext &Context, const CompilationDatabase &DB,
@@ -152,9 +157,7 @@ bool runChecks(ClangTidyContext &Context, const CompilationDatabase &DB,
   ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(), FS);
   Tool.setPrintErrorMessage(false);
   addArgumentAdjusters(Tool, Context);
-  if (!PCH.empty())
-    Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
-        {"-include-pch", PCH}, ArgumentInsertPosition::BEGIN));
+  addPrecompiledHeader(Tool, PCH);
 
   ClangTidyDiagnosticConsumer DiagConsumer(Context, nullptr,
                                            /*RemoveIncompatibleErrors=*/true,
@@ -222,10 +225,8 @@ public:
                      FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCHContainerOps,
                      DiagnosticConsumer *DiagConsumer) override {
-    // As the check runs that will read it: the same predefined macros, and
-    // library bodies skipped (every body here is a library's).
-    Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
-    enableBodySkipping(*Invocation);
+    // As the check runs that will read it; every body here is a library's.
+    prepareInvocation(*Invocation, /*SkipLibraryBodies=*/true);
     Invocation->getFrontendOpts().OutputFile = Output;
     return FrontendActionFactory::runInvocation(Invocation, Files,
                                                 PCHContainerOps, DiagConsumer);
@@ -270,10 +271,7 @@ public:
                      FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCHContainerOps,
                      DiagnosticConsumer *DiagConsumer) override {
-    Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
-    // As the check run (BodySkipping.h): library bodies are skipped.
-    if (Skip)
-      enableBodySkipping(*Invocation);
+    prepareInvocation(*Invocation, Skip);
     return FrontendActionFactory::runInvocation(Invocation, Files,
                                                 PCHContainerOps, DiagConsumer);
   }
@@ -287,10 +285,7 @@ private:
       return Bodies.shouldSkip(D);
     }
     bool HandleTopLevelDecl(DeclGroupRef D) override {
-      for (Decl *Dcl : D)
-        if (Dcl->getLocation().isValid() &&
-            !Bodies.isInLibrary(Dcl->getLocation()))
-          ProjectDecls.push_back(Dcl);
+      Bodies.addProjectDecls(D, ProjectDecls);
       return true;
     }
     void HandleTranslationUnit(ASTContext &Ctx) override {
@@ -367,9 +362,7 @@ summarizeTranslationUnit(const LayeredOptions &Layers,
                    FS);
     Tool.setPrintErrorMessage(false);
     addArgumentAdjusters(Tool, Context);
-    if (!PCH.empty())
-      Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
-          {"-include-pch", PCH}, ArgumentInsertPosition::BEGIN));
+    addPrecompiledHeader(Tool, PCH);
     // Compiler errors are the check run's to report, not this one's; they
     // are only counted, to tell a header that does not fit.
     ErrorCounter Errors;
