@@ -33,6 +33,10 @@ std::string FunctionBodyCheck::option(StringRef Name, StringRef Default) {
   return Value;
 }
 
+bool FunctionBodyCheck::boolOption(StringRef Name, bool Default) {
+  return parseBool(option(Name, Default ? "true" : "false"));
+}
+
 void FunctionBodyCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "ReportIncomplete", ReportIncomplete ? "true" : "false");
   if (SummaryFile)

@@ -40,6 +40,8 @@ protected:
   /// Reads the check's option \p Name (\p Default if unset); storeOptions
   /// writes it back as read.
   std::string option(StringRef Name, StringRef Default = "");
+  /// Reads a true/false option the same way.
+  bool boolOption(StringRef Name, bool Default);
 
   /// Reports a leak that is the same in every leak check: a discarded or
   /// temporary result, an overwritten holder, a holder going out of scope.

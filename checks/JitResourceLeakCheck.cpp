@@ -23,20 +23,44 @@ StringRef freeingApis(const CallExpr *Add) {
   return isa_and_nonnull<CXXMethodDecl>(Add->getDirectCallee()) ? FreeingApis
                                                                 : FreeingCApis;
 }
+
+StringRef removeModuleApi(const CallExpr *Add) {
+  return isa_and_nonnull<CXXMethodDecl>(Add->getDirectCallee())
+             ? "removeModule"
+             : "LLVMRemoveModule";
+}
 } // namespace
 
 JitResourceLeakCheck::JitResourceLeakCheck(StringRef Name,
                                            ClangTidyContext *Context)
     : FunctionBodyCheck(Name, Context),
-      SetupFunctions(option("SetupFunctions", DefaultSetupFunctions)) {}
+      SetupFunctions(option("SetupFunctions", DefaultSetupFunctions)),
+      SharedContextRequests(boolOption("SharedContextRequests", false)) {}
 
 void JitResourceLeakCheck::analyzeFunctions(
     ASTContext &Ctx, llvm::ArrayRef<FunctionBody> Functions) {
-  JitResourceAnalysis JA(Model, Ctx, splitNameList(SetupFunctions));
+  JitResourceAnalysis JA(Model, Ctx, splitNameList(SetupFunctions),
+                         SharedContextRequests);
   JitResult R = analyzeAll(JA, Functions);
 
   for (const UntrackedAdd &A : R.Adds) {
-    if (A.Method) {
+    if (A.Engine && A.Method) {
+      std::string Class = A.Method->getParent()->getNameAsString();
+      diag(A.Call->getBeginLoc(),
+           "module added by '%0' in '%1::%2' is never removed: the execution "
+           "engine keeps its IR and code for as long as it lives, and nothing "
+           "in '%1' calls %3; memory grows with every call")
+          << A.Api << Class << A.Method->getNameAsString()
+          << removeModuleApi(A.Call);
+    } else if (A.Engine) {
+      diag(A.Call->getBeginLoc(),
+           "module added by '%0' in a loop is never removed: the execution "
+           "engine keeps its IR and code for as long as it lives, and nothing "
+           "in '%1' calls %2; memory grows with every iteration")
+          << A.Api << A.Function->getNameAsString() << removeModuleApi(A.Call);
+      diag(A.Loop->getBeginLoc(), "the loop that repeats the add",
+           DiagnosticIDs::Note);
+    } else if (A.Method) {
       std::string Class = A.Method->getParent()->getNameAsString();
       diag(A.Call->getBeginLoc(),
            "JIT'd code added by '%0' in '%1::%2' is never freed: it goes to "
@@ -85,6 +109,26 @@ void JitResourceLeakCheck::analyzeFunctions(
       break;
     }
   }
+
+  for (const KeptModule &K : R.Kept) {
+    const FunctionDecl *Gen = K.Codegen->getDirectCallee();
+    diag(K.Store->getBeginLoc(),
+         "module kept in '%0' after '%1' generated its code is never "
+         "released: nothing takes modules out of '%0' or bounds it, so the IR "
+         "of every call to '%2' stays in memory as long as '%0' lives")
+        << K.Container->getName() << (Gen ? Gen->getNameAsString() : "")
+        << K.Function->getNameAsString();
+    diag(K.Codegen->getBeginLoc(), "code generated here", DiagnosticIDs::Note);
+  }
+
+  for (const SharedContextModule &M : R.SharedContext)
+    diag(M.Create->getBeginLoc(),
+         "module created by '%0' in '%1::%2' belongs to the long-lived "
+         "context '%3': the types, constants and metadata of every request "
+         "stay in that LLVMContext until it is destroyed; create a context "
+         "per request or batch (for ORC, a new ThreadSafeContext)")
+        << M.Api << M.Method->getParent()->getName() << M.Method->getName()
+        << M.Context->getName();
 
   for (const VarDecl *VD : R.StaticTrackers)
     diag(VD->getLocation(),

@@ -1,9 +1,12 @@
 //===- JitResourceLeakCheck.h - llvmown-jit-resource-leak -----------------===//
 //
-// Finds ORC code and memory that can never be released: per-request adds to
-// a JITDylib's default resource tracker in a long-lived JIT, resource
-// trackers dropped without remove() after code was added with them, and
-// ResourceTrackerSPs with static storage duration that outlive their session.
+// Finds JIT'd code and IR that can never be released: per-request adds to
+// a JITDylib's default resource tracker or to an MCJIT ExecutionEngine in a
+// long-lived JIT, modules kept in long-lived containers after their code was
+// generated, resource trackers dropped without remove() after code was added
+// with them, ResourceTrackerSPs with static storage duration that outlive
+// their session, and (SharedContextRequests) per-request modules in a
+// long-lived LLVMContext.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +28,7 @@ protected:
 
 private:
   const std::string SetupFunctions;
+  const bool SharedContextRequests;
   ApiModel Model;
 };
 

@@ -191,6 +191,13 @@ enum class JitRole {
   DestroysJit,
   /// Returns the JITDylib's default tracker (never removed on its own).
   ReturnsDefaultTracker,
+  /// Adds a module to an MCJIT or interpreter ExecutionEngine, which keeps
+  /// its IR and code until removeModule (the IR) or its own end.
+  AddsModuleToEngine,
+  /// Takes a module back out of an ExecutionEngine; the caller owns it.
+  RemovesModule,
+  /// Generates machine code for a module the caller keeps holding.
+  GeneratesCode,
 };
 
 /// Argument positions of JitApiRow::TrackerArg, besides ThisArg and 0..N.

@@ -492,6 +492,19 @@ const JitApiRow JitRows[] = {
      JitRole::ReturnsDefaultTracker},
     {"LLVMOrcJITDylibGetDefaultResourceTracker",
      JitRole::ReturnsDefaultTracker},
+    // MCJIT and the interpreter (facts §1, §4.2; ExecutionEngine.h:169-204,
+    // 265; llvm-c/ExecutionEngine.h:128-131): an engine keeps every module
+    // added to it until removeModule hands it back or the engine ends.
+    {"llvm::ExecutionEngine::addModule", JitRole::AddsModuleToEngine},
+    {"LLVMAddModule", JitRole::AddsModuleToEngine},
+    {"llvm::ExecutionEngine::removeModule", JitRole::RemovesModule},
+    {"LLVMRemoveModule", JitRole::RemovesModule},
+    // Code generation from a module its caller still holds.
+    {"llvm::ExecutionEngine::generateCodeForModule", JitRole::GeneratesCode},
+    {"llvm::TargetMachine::addPassesToEmitFile", JitRole::GeneratesCode},
+    {"llvm::TargetMachine::addPassesToEmitMC", JitRole::GeneratesCode},
+    {"LLVMTargetMachineEmitToFile", JitRole::GeneratesCode},
+    {"LLVMTargetMachineEmitToMemoryBuffer", JitRole::GeneratesCode},
 };
 
 // What the analyses rely on member functions of holders to do. The standard
@@ -545,7 +558,9 @@ const char *const JitOwners[] = {"llvm::orc::LLJIT",
                                  "LLVMOrcOpaqueLLJIT",
                                  "LLVMOrcOpaqueExecutionSession",
                                  "LLVMOrcOpaqueJITDylib",
-                                 "LLVMOrcOpaqueObjectLayer"};
+                                 "LLVMOrcOpaqueObjectLayer",
+                                 "llvm::ExecutionEngine",
+                                 "LLVMOpaqueExecutionEngine"};
 
 const llvm::ArrayRef<RowSpec> RowTables[] = {
     SmartPointerRows, TargetMachineRows, ContextRows, CApiRows};

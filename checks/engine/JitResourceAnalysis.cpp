@@ -24,14 +24,15 @@ namespace clang::tidy::llvmown {
 
 namespace {
 
-/// True if \p E reaches an object through a member of `this` (`J->`,
-/// `this->ES`, `MainJD`, `J->getMainJITDylib()`).
-bool throughThisMember(const Expr *E, const ApiModel &M) {
+/// The member of `this` through which \p E reaches an object (`J->`,
+/// `this->ES`, `MainJD`, `J->getMainJITDylib()`, `*TSCtx.getContext()`),
+/// or null.
+const FieldDecl *thisMemberRoot(const Expr *E, const ApiModel &M) {
   for (unsigned Depth = 0; E && Depth < 8; ++Depth) {
     E = Locator::rootOf(E, M);
     if (const auto *ME = dyn_cast_or_null<MemberExpr>(E)) {
       if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
-        return true;
+        return dyn_cast<FieldDecl>(ME->getMemberDecl());
       E = ME->getBase();
       continue;
     }
@@ -39,9 +40,82 @@ bool throughThisMember(const Expr *E, const ApiModel &M) {
       E = MCE->getImplicitObjectArgument();
       continue;
     }
+    return nullptr;
+  }
+  return nullptr;
+}
+
+/// \p Body replaces, resets or takes the address of (a C create's
+/// out-parameter) the member \p F: what it holds is made or ended there.
+bool fieldRecreatedIn(const FieldDecl *F, const Stmt *Body, const ApiModel &M) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const FieldDecl *F;
+    const ApiModel &M;
+    bool Found = false;
+    Finder(const FieldDecl *F, const ApiModel &M) : F(F), M(M) {}
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool is(const Expr *E) const { return E && thisField(E) == F; }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      Found |= BO->isAssignmentOp() && is(BO->getLHS());
+      return !Found;
+    }
+    bool VisitUnaryOperator(UnaryOperator *UO) {
+      Found |= UO->getOpcode() == UO_AddrOf && is(UO->getSubExpr());
+      return !Found;
+    }
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
+      Found |= OCE->getOperator() == OO_Equal && is(OCE->getArg(0));
+      return !Found;
+    }
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
+      Found |= M.hasVerb(MCE->getMethodDecl(), Resets) &&
+               is(MCE->getImplicitObjectArgument());
+      return !Found;
+    }
+  } Fi(F, M);
+  Fi.TraverseStmt(const_cast<Stmt *>(Body));
+  return Fi.Found;
+}
+
+/// A container that owns modules: one of its element types (or their
+/// template arguments, for a map's pairs) is a std::unique_ptr or
+/// std::shared_ptr of an llvm::Module. ThreadSafeModules are left to
+/// llvmown-retained-thread-safe-module.
+bool holdsModules(QualType T, const ApiModel &M, unsigned Depth = 0) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || Depth > 2)
     return false;
+  for (const TemplateArgument &Arg : Spec->getTemplateArgs().asArray()) {
+    if (Arg.getKind() != TemplateArgument::Type)
+      continue;
+    QualType A = Arg.getAsType();
+    const ResourceKind *K = M.kindOfValue(A);
+    if (K && K->Id == KindId::Module && !A->isPointerType() &&
+        ApiModel::heldClass(A))
+      return true;
+    if (holdsModules(A, M, Depth + 1))
+      return true;
   }
   return false;
+}
+
+/// The member of `this` or the variable with static storage that \p E
+/// names, if it can outlive a request; null otherwise.
+const NamedDecl *longLivedHolder(const Expr *E) {
+  if (!E)
+    return nullptr;
+  if (const FieldDecl *F = thisField(E))
+    return F->getCanonicalDecl();
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && VD->hasGlobalStorage() ? VD->getCanonicalDecl() : nullptr;
+}
+
+QualType holderType(const NamedDecl *D) {
+  if (const auto *VD = dyn_cast<ValueDecl>(D))
+    return VD->getType();
+  return QualType();
 }
 
 /// The loop an add in it repeats per request: `while`, `do` and `for(;;)`.
@@ -57,13 +131,24 @@ bool isRequestLoop(const Stmt *S, const ApiModel &M) {
   else
     return false;
   // `while (!Pending.empty())`, `while (I < N)`: draining or counting
-  // through what is already there, not waiting for requests.
+  // through what is already there, not waiting for requests. Comparing
+  // what a call just returned (`while ((N = nextRequest()) >= 0)`) waits.
   struct Finder : RecursiveASTVisitor<Finder> {
     const ApiModel &M;
     bool Bounded = false;
     explicit Finder(const ApiModel &M) : M(M) {}
+    /// `(N = nextRequest())`: the read-and-test idiom.
+    static bool readsResult(const Stmt *S) {
+      if (!S)
+        return false;
+      if (const auto *A = dyn_cast<BinaryOperator>(S);
+          A && A->getOpcode() == BO_Assign &&
+          isa<CallExpr>(A->getRHS()->IgnoreParenImpCasts()))
+        return true;
+      return llvm::any_of(S->children(), readsResult);
+    }
     bool VisitBinaryOperator(BinaryOperator *BO) {
-      Bounded |= BO->isRelationalOp();
+      Bounded |= BO->isRelationalOp() && !readsResult(BO);
       return !Bounded;
     }
     bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
@@ -316,7 +401,7 @@ public:
   JitCallScanner(JitResourceAnalysis &A, const FunctionDecl *Outer,
                  const Stmt *Body)
       : A(A), Outer(Outer), Method(dyn_cast_or_null<CXXMethodDecl>(Outer)),
-        Class(Method ? Method->getParent() : nullptr),
+        Class(Method ? Method->getParent() : nullptr), Body(Body),
         PM(const_cast<Stmt *>(Body)) {}
 
   // Lambdas are functions of their own (FunctionBodyCheck hands them over).
@@ -327,60 +412,153 @@ public:
   bool VisitDeclStmt(DeclStmt *DS);
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE);
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE);
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE);
 
 private:
-  void freesCode();
+  void freesCode(llvm::SmallPtrSet<const Decl *, 8> &Set);
   bool addsToDefaultTracker(const CallExpr *CE, const JitApiRow &R) const;
-  JitResourceAnalysis::Candidate candidate(const CallExpr *CE) const;
+  JitResourceAnalysis::Candidate candidate(const CallExpr *CE,
+                                           bool Engine) const;
   const Stmt *requestLoop(const CallExpr *CE) const;
   bool jitCreatedIn(const CallExpr *CE, const Stmt *Loop) const;
   void noteReset(const Expr *E);
+  void noteDrained(const Expr *Container);
+  void noteStore(const Expr *Store, const Expr *Container);
+  void noteModuleCreation(const Expr *Create, const FunctionDecl *Callee,
+                          llvm::ArrayRef<const Expr *> Args);
 
   JitResourceAnalysis &A;
   const FunctionDecl *Outer;
   const CXXMethodDecl *Method;
   const CXXRecordDecl *Class;
+  const Stmt *Body;
   ParentMap PM;
 };
 
-void JitCallScanner::freesCode() {
+void JitCallScanner::freesCode(llvm::SmallPtrSet<const Decl *, 8> &Set) {
   // Freeing everything when the JIT itself goes away (the tutorial's
   // ~KaleidoscopeJIT ends its session) does not bound what a long-lived
   // JIT accumulates.
   if (isa_and_nonnull<CXXDestructorDecl>(Outer))
     return;
-  A.FreesCode.insert(Outer ? Outer->getCanonicalDecl() : nullptr);
+  Set.insert(Outer ? Outer->getCanonicalDecl() : nullptr);
   if (Class)
-    A.FreesCode.insert(Class);
+    Set.insert(Class);
 }
 
 bool JitCallScanner::VisitCallExpr(CallExpr *CE) {
   const FunctionDecl *FD = CE->getDirectCallee();
-  if (const auto *Callee = dyn_cast_or_null<CXXMethodDecl>(FD);
-      Callee && Outer) {
-    A.Callers[Callee->getCanonicalDecl()].push_back(Outer);
+  if (FD && Outer) {
+    A.Callers[FD->getCanonicalDecl()].push_back(Outer);
     if (Outer->isMain() && requestLoop(CE))
-      A.CalledInMainLoop.insert(Callee->getCanonicalDecl());
+      A.CalledInMainLoop.insert(FD->getCanonicalDecl());
   }
+  if (!FD)
+    return true;
+  // `std::move(Modules)`, `std::swap(Modules, Old)`: handed elsewhere whole.
+  if (!isa<CXXMemberCallExpr>(CE) &&
+      ((FD->isInStdNamespace() && FD->getIdentifier() &&
+        FD->getName() == "move") ||
+       A.Model.hasVerb(FD, TakesOut | Empties)))
+    for (const Expr *Arg : CE->arguments())
+      noteDrained(Arg);
+  if (A.SharedContextRequests)
+    noteModuleCreation(CE, FD, {CE->getArgs(), CE->getNumArgs()});
   const JitApiRow *R = A.Model.jitRow(FD);
   if (!R)
     return true;
+  bool Engine = false;
   switch (R->Role) {
   case JitRole::CreatesTracker:
   case JitRole::RemovesTracker:
   case JitRole::FreesAllCode:
-    freesCode();
+    freesCode(A.FreesCode);
+    return true;
+  case JitRole::RemovesModule:
+    freesCode(A.RemovesModules);
     return true;
   case JitRole::ReleasesTrackerRef:
   case JitRole::ReturnsDefaultTracker:
   case JitRole::DestroysJit:
     return true;
+  case JitRole::GeneratesCode:
+    if (Outer)
+      A.Codegen.try_emplace(Outer->getCanonicalDecl(), CE);
+    return true;
+  case JitRole::AddsModuleToEngine:
+    Engine = true;
+    break;
   case JitRole::AddsCode:
     break;
   }
-  if (addsToDefaultTracker(CE, *R) && A.SeenCalls.insert(CE).second)
-    A.Candidates.push_back(candidate(CE));
+  if (Outer)
+    A.Codegen.try_emplace(Outer->getCanonicalDecl(), CE);
+  if ((Engine || addsToDefaultTracker(CE, *R)) && A.SeenCalls.insert(CE).second)
+    A.Candidates.push_back(candidate(CE, Engine));
   return true;
+}
+
+bool JitCallScanner::VisitCXXConstructExpr(CXXConstructExpr *CE) {
+  if (A.SharedContextRequests)
+    noteModuleCreation(CE, CE->getConstructor(),
+                       {CE->getArgs(), CE->getNumArgs()});
+  return true;
+}
+
+/// `Modules.clear()`, `Modules = {}`, `std::move(Modules)`, `if
+/// (Modules.size() > N)`: the container is drained or bounded somewhere.
+/// What a destructor does happens only when the owner goes.
+void JitCallScanner::noteDrained(const Expr *Container) {
+  if (isa_and_nonnull<CXXDestructorDecl>(Outer))
+    return;
+  if (const NamedDecl *D = longLivedHolder(Container))
+    A.Drained.insert(D);
+}
+
+void JitCallScanner::noteStore(const Expr *Store, const Expr *Container) {
+  const NamedDecl *D = longLivedHolder(Container);
+  if (!D || !Outer || !holdsModules(holderType(D), A.Model))
+    return;
+  A.Stores.push_back({Store, D, Outer, nullptr});
+}
+
+/// A module made with an LLVMContext reached through a member of `this`
+/// (`std::make_unique<Module>(N, *Ctx)`, `parseIRFile(F, Err, *Ctx)`,
+/// `LLVMModuleCreateWithNameInContext(N, this->C)`), in a member function
+/// that does not replace that member.
+void JitCallScanner::noteModuleCreation(const Expr *Create,
+                                        const FunctionDecl *Callee,
+                                        llvm::ArrayRef<const Expr *> Args) {
+  if (!Method || !Callee)
+    return;
+  const ResourceKind *K = A.Model.kindOfValue(Create->getType());
+  bool Creates = K && K->Id == KindId::Module;
+  if (!Creates)
+    for (const ApiRow *Row : A.Model.rowsFor(Callee))
+      Creates |= Row->Eff == Effect::Creates && Row->Kind &&
+                 Row->Kind->Id == KindId::Module && Row->GivesBack < 0;
+  if (!Creates)
+    return;
+  for (const Expr *Arg : Args) {
+    const ResourceKind *AK = A.Model.kindOfValue(Arg->getType());
+    if (!AK || AK->Id != KindId::LLVMContext)
+      continue;
+    const FieldDecl *F = thisMemberRoot(Arg, A.Model);
+    if (!F || fieldRecreatedIn(F, Body, A.Model))
+      continue;
+    std::string Api = Callee->getNameAsString();
+    if (isa<CXXConstructorDecl>(Callee))
+      Api = Callee->getParent()
+                ? cast<NamedDecl>(Callee->getParent())->getNameAsString()
+                : Api;
+    else if (const auto *Spec = Callee->getTemplateSpecializationArgs();
+             Spec && Spec->size() &&
+             Spec->get(0).getKind() == TemplateArgument::Type)
+      if (const auto *RD = Spec->get(0).getAsType()->getAsRecordDecl())
+        Api += "<" + RD->getNameAsString() + ">";
+    A.SharedContextCandidates.push_back({Create, Api, F, Method});
+    return;
+  }
 }
 
 bool JitCallScanner::addsToDefaultTracker(const CallExpr *CE,
@@ -393,14 +571,16 @@ bool JitCallScanner::addsToDefaultTracker(const CallExpr *CE,
                                 JitRole::ReturnsDefaultTracker, A.Model));
 }
 
-JitResourceAnalysis::Candidate
-JitCallScanner::candidate(const CallExpr *CE) const {
+JitResourceAnalysis::Candidate JitCallScanner::candidate(const CallExpr *CE,
+                                                         bool Engine) const {
   // Through `this`: the receiver or any argument (C API in a class).
-  bool ThroughMember =
-      llvm::any_of(jitOperands(CE, A.Model), [&](const Expr *E) {
-        return throughThisMember(E, A.Model);
-      });
-  return {CE, Method, Outer, requestLoop(CE), ThroughMember};
+  bool ThroughMember = false, Recreated = false;
+  for (const Expr *E : jitOperands(CE, A.Model))
+    if (const FieldDecl *F = thisMemberRoot(E, A.Model)) {
+      ThroughMember = true;
+      Recreated |= fieldRecreatedIn(F, Body, A.Model);
+    }
+  return {CE, Method, Outer, requestLoop(CE), ThroughMember, Engine, Recreated};
 }
 
 /// The innermost request loop around \p CE, unless the JIT is made inside
@@ -449,17 +629,32 @@ bool JitCallScanner::VisitDeclStmt(DeclStmt *DS) {
 
 bool JitCallScanner::VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
   const CXXMethodDecl *MD = MCE->getMethodDecl();
+  if (!MD || !MD->getIdentifier())
+    return true;
   // A smart pointer's reset/release, or a container emptied whole (an erase
   // of one key leaves the others).
-  if (MD && MD->getIdentifier() && A.Model.hasVerb(MD, Empties))
+  if (A.Model.hasVerb(MD, Empties))
     noteReset(MCE->getImplicitObjectArgument());
+  // Module containers: any element taken out, or a size asked (a bound),
+  // drains; a new element is a store.
+  if (A.Model.hasVerb(MD, TakesOut | Empties | AsksSize))
+    noteDrained(MCE->getImplicitObjectArgument());
+  else if (A.Model.hasVerb(MD, Adds))
+    noteStore(MCE, MCE->getImplicitObjectArgument());
   return true;
 }
 
 bool JitCallScanner::VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
-  if (OCE->getOperator() == OO_Equal && OCE->getNumArgs() == 2 &&
-      isNullOrEmpty(OCE->getArg(1), A.Ctx))
+  if (OCE->getOperator() != OO_Equal || OCE->getNumArgs() != 2)
+    return true;
+  if (isNullOrEmpty(OCE->getArg(1), A.Ctx))
     noteReset(OCE->getArg(0));
+  // `Modules = {}` drains; `Modules[Key] = std::move(M)` stores.
+  noteDrained(OCE->getArg(0));
+  if (const auto *Sub =
+          dyn_cast<CXXOperatorCallExpr>(OCE->getArg(0)->IgnoreParenImpCasts());
+      Sub && Sub->getOperator() == OO_Subscript)
+    noteStore(OCE, Sub->getArg(0));
   return true;
 }
 
@@ -472,8 +667,10 @@ void JitCallScanner::noteReset(const Expr *E) {
 }
 
 JitResourceAnalysis::JitResourceAnalysis(const ApiModel &Model, ASTContext &Ctx,
-                                         std::vector<std::string> Setup)
-    : Model(Model), Ctx(Ctx), Setup(std::move(Setup)) {}
+                                         std::vector<std::string> Setup,
+                                         bool SharedContextRequests)
+    : Model(Model), Ctx(Ctx), Setup(std::move(Setup)),
+      SharedContextRequests(SharedContextRequests) {}
 
 JitResourceAnalysis::~JitResourceAnalysis() = default;
 
@@ -510,38 +707,43 @@ void JitResourceAnalysis::scanCalls(const FunctionDecl *Outer,
     CacheMethods.insert(Method->getCanonicalDecl());
 }
 
-bool JitResourceAnalysis::isSetupMethod(const CXXMethodDecl *MD) {
-  MD = MD->getCanonicalDecl();
-  if (auto It = SetupMemo.find(MD); It != SetupMemo.end())
+bool JitResourceAnalysis::isSetupFunction(const FunctionDecl *FD) {
+  FD = FD->getCanonicalDecl();
+  if (auto It = SetupMemo.find(FD); It != SetupMemo.end())
     return It->second;
-  SetupMemo[MD] = false; // recursion: not setup unless shown
+  SetupMemo[FD] = false; // recursion: not setup unless shown
   bool Result = false;
-  if (isa<CXXConstructorDecl>(MD) || MD->isStatic())
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (MD && (isa<CXXConstructorDecl>(MD) || MD->isStatic()))
     Result = true;
-  else if (MD->getIdentifier() && isSetupName(MD->getName(), Setup))
+  else if (FD->getIdentifier() && isSetupName(FD->getName(), Setup))
     Result = true;
-  else if (auto It = Callers.find(MD); It != Callers.end()) {
+  else if (auto It = Callers.find(FD); It != Callers.end()) {
     // A helper that only setup steps call is part of the setup. So is one
     // that a one-shot program's main calls, outside any request loop (once
     // per input file, as range-for loops are a fixed set of inputs).
     Result = llvm::all_of(It->second, [&](const FunctionDecl *Caller) {
       if (Caller->isMain())
-        return !CalledInMainLoop.count(MD);
-      const auto *CM = dyn_cast<CXXMethodDecl>(Caller);
-      return CM && CM->getCanonicalDecl() != MD && isSetupMethod(CM);
+        return !CalledInMainLoop.count(FD);
+      return Caller->getCanonicalDecl() != FD && isSetupFunction(Caller);
     });
   }
-  SetupMemo[MD] = Result;
+  SetupMemo[FD] = Result;
   return Result;
 }
 
 std::optional<UntrackedAdd> JitResourceAnalysis::verdict(const Candidate &C) {
   const FunctionDecl *FD = C.Call->getDirectCallee();
   UntrackedAdd A{C.Call, FD ? FD->getNameAsString() : ""};
+  A.Engine = C.Engine;
+  // What frees an engine's modules is removeModule; what frees ORC code is
+  // a tracker's remove or a JITDylib's clear.
+  const llvm::SmallPtrSet<const Decl *, 8> &Frees =
+      C.Engine ? RemovesModules : FreesCode;
   const CXXRecordDecl *Class = C.Method ? C.Method->getParent() : nullptr;
-  bool ClassFrees = Class && FreesCode.count(Class);
-  if (C.Method && C.ThroughMember && !ClassFrees &&
-      isJitOwnerClass(Class, Model) && !isSetupMethod(C.Method) &&
+  bool ClassFrees = Class && Frees.count(Class);
+  if (C.Method && C.ThroughMember && !C.Recreated && !ClassFrees &&
+      isJitOwnerClass(Class, Model) && !isSetupFunction(C.Method) &&
       !CacheMethods.count(C.Method->getCanonicalDecl())) {
     A.Method = C.Method;
     return A;
@@ -549,12 +751,52 @@ std::optional<UntrackedAdd> JitResourceAnalysis::verdict(const Candidate &C) {
   // A helper of the file that frees code, called in the loop, counts (one
   // level: `resetRepl(J)` clearing the JITDylib).
   if (!C.Loop || ClassFrees ||
-      (C.Function && FreesCode.count(C.Function->getCanonicalDecl())) ||
-      callsAny(C.Loop, FreesCode))
+      (C.Function && Frees.count(C.Function->getCanonicalDecl())) ||
+      callsAny(C.Loop, Frees))
     return std::nullopt;
   A.Loop = C.Loop;
   A.Function = C.Function;
   return A;
+}
+
+/// A class whose objects outlive compilations: it owns (by value or smart
+/// pointer) a JIT or a target machine, which are built once and reused. A
+/// reference or pointer member borrows one, as a per-compilation object
+/// does.
+static bool ownsCompiler(const CXXRecordDecl *RD, const ApiModel &M) {
+  if (!RD || !RD->hasDefinition())
+    return false;
+  return llvm::any_of(RD->fields(), [&](const FieldDecl *F) {
+    QualType T = F->getType();
+    if (T->isReferenceType() || T->isPointerType())
+      return false;
+    const ResourceKind *K = M.kindOfValue(T);
+    return M.isJitOwner(T) || (K && K->Id == KindId::TargetMachine);
+  });
+}
+
+std::vector<KeptModule> JitResourceAnalysis::keptModules() {
+  std::vector<KeptModule> Out;
+  llvm::SmallPtrSet<const Expr *, 8> Seen;
+  for (KeptModule K : Stores) {
+    const FunctionDecl *FD = K.Function->getCanonicalDecl();
+    auto It = Codegen.find(FD);
+    if (It == Codegen.end() || Drained.count(K.Container) ||
+        K.Function->isMain() || isSetupFunction(K.Function) ||
+        !Seen.insert(K.Store).second)
+      continue;
+    const auto *MD = dyn_cast<CXXMethodDecl>(K.Function);
+    // A lookup in the same function makes it a compile-once cache: it grows
+    // with the distinct keys, as intended.
+    if (MD && CacheMethods.count(MD->getCanonicalDecl()))
+      continue;
+    if (isa<FieldDecl>(K.Container) &&
+        (!MD || !ownsCompiler(MD->getParent(), Model)))
+      continue;
+    K.Codegen = It->second;
+    Out.push_back(K);
+  }
+  return Out;
 }
 
 std::vector<const VarDecl *> JitResourceAnalysis::staticTrackers() const {
@@ -587,6 +829,13 @@ JitResult JitResourceAnalysis::finish() {
     if (std::optional<UntrackedAdd> A = verdict(C))
       R.Adds.push_back(std::move(*A));
   R.StaticTrackers = staticTrackers();
+  R.Kept = keptModules();
+  for (const SharedContextModule &M : SharedContextCandidates)
+    if ((isJitOwnerClass(M.Method->getParent(), Model) ||
+         ownsCompiler(M.Method->getParent(), Model)) &&
+        !isSetupFunction(M.Method) &&
+        !CacheMethods.count(M.Method->getCanonicalDecl()))
+      R.SharedContext.push_back(M);
   return R;
 }
 

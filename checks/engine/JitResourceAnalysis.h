@@ -1,13 +1,20 @@
 //===- JitResourceAnalysis.h - JIT'd code that can never be freed ---------===//
 //
 // ORC frees JIT'd code only when its resource tracker is removed, its
-// JITDylib is cleared or removed, or the session ends (facts §3). This
-// analysis finds three ways code becomes unfreeable in a long-running
-// process:
+// JITDylib is cleared or removed, or the session ends (facts §3); an MCJIT
+// or interpreter ExecutionEngine keeps every module added to it until
+// removeModule or its own end (facts §1). This analysis finds the ways code
+// and IR become unfreeable in a long-running process:
 //
-//  - adds without a tracker (the JITDylib's default one) in a long-lived JIT
-//    owner's per-request member functions, or in a request loop, when
-//    nothing in the class (or function) can free code;
+//  - adds without a tracker (the JITDylib's default one), or modules added
+//    to an ExecutionEngine, in a long-lived JIT owner's per-request member
+//    functions, or in a request loop, when nothing in the class (or
+//    function) can free them;
+//  - modules stored in a long-lived container (a member of a JIT owner, a
+//    static) by a function that also generates their code, when nothing
+//    ever takes them out or bounds the container;
+//  - optionally, modules created per request in a long-lived LLVMContext
+//    member, which keeps every request's types and constants;
 //  - a tracker used for an add and then dropped without remove() on a path
 //    where the add succeeded (a forward dataflow over clang's CFG, in
 //    TrackerFlow.h);
@@ -38,7 +45,10 @@ class CallExpr;
 class CXXMethodDecl;
 class CXXRecordDecl;
 class Decl;
+class Expr;
+class FieldDecl;
 class FunctionDecl;
+class NamedDecl;
 class Stmt;
 class VarDecl;
 } // namespace clang
@@ -54,6 +64,26 @@ struct UntrackedAdd {
   const CXXMethodDecl *Method = nullptr;
   const Stmt *Loop = nullptr;             ///< the request loop (loop form)
   const FunctionDecl *Function = nullptr; ///< where the loop is
+  /// A module added to an ExecutionEngine (removeModule frees it), not code
+  /// added to an ORC JITDylib.
+  bool Engine = false;
+};
+
+/// A module stored in a container that outlives requests, by a function
+/// that also generates its code.
+struct KeptModule {
+  const Expr *Store;          ///< the push_back, insert or `[Key] =`
+  const NamedDecl *Container; ///< the member or static
+  const FunctionDecl *Function;
+  const CallExpr *Codegen = nullptr; ///< the code generation in Function
+};
+
+/// A module created per request in an LLVMContext member of a JIT owner.
+struct SharedContextModule {
+  const Expr *Create; ///< the call or construction that makes the module
+  std::string Api;
+  const FieldDecl *Context; ///< the member the context is reached through
+  const CXXMethodDecl *Method;
 };
 
 /// How a tracker holding code lost its last reference.
@@ -73,14 +103,19 @@ struct JitResult {
   std::vector<DroppedTracker> Dropped;
   /// Variables with static storage duration holding ResourceTrackerSPs.
   std::vector<const VarDecl *> StaticTrackers;
+  std::vector<KeptModule> Kept;
+  std::vector<SharedContextModule> SharedContext;
 };
 
 class JitResourceAnalysis {
 public:
   /// \p SetupFunctions: names of member functions that run once, while the
   /// JIT is set up (constructors and static functions always count).
+  /// \p SharedContextRequests: also report modules created per request in
+  /// a long-lived LLVMContext member.
   JitResourceAnalysis(const ApiModel &Model, ASTContext &Ctx,
-                      std::vector<std::string> SetupFunctions);
+                      std::vector<std::string> SetupFunctions,
+                      bool SharedContextRequests = false);
   ~JitResourceAnalysis();
 
   void addFunction(const Decl *D, const Stmt *Body) {
@@ -104,29 +139,49 @@ private:
     const FunctionDecl *Function;
     const Stmt *Loop;   // the enclosing request loop, if any
     bool ThroughMember; // the JIT is reached through `this`
+    bool Engine;        // an ExecutionEngine add (AddsModuleToEngine)
+    /// The member the JIT is reached through is replaced or reset in the
+    /// same function: the JIT is made (or ended) per call.
+    bool Recreated;
   };
 
   void findWrappers();
   void scanCalls(const FunctionDecl *Outer, const Stmt *Body);
-  bool isSetupMethod(const CXXMethodDecl *MD);
+  /// Runs once while the program or JIT is set up: a constructor, a static
+  /// member, a setup name, or only called by such functions (or by main
+  /// outside a request loop).
+  bool isSetupFunction(const FunctionDecl *FD);
   /// The finding for an add without a tracker, if it is one.
   std::optional<UntrackedAdd> verdict(const Candidate &C);
   std::vector<const VarDecl *> staticTrackers() const;
+  /// The stores of modules into containers that nothing drains.
+  std::vector<KeptModule> keptModules();
 
   const ApiModel &Model;
   ASTContext &Ctx;
   std::vector<std::string> Setup;
+  bool SharedContextRequests;
   std::vector<Candidate> Candidates;
   llvm::SmallPtrSet<const CallExpr *, 16> SeenCalls;
   /// Classes and functions in which some call can free JIT'd code.
   llvm::SmallPtrSet<const Decl *, 8> FreesCode;
-  /// Member function -> the member functions of its class that call it.
-  llvm::DenseMap<const CXXMethodDecl *,
+  /// Classes and functions that take modules back out of an engine.
+  llvm::SmallPtrSet<const Decl *, 8> RemovesModules;
+  /// Function -> the functions that call it.
+  llvm::DenseMap<const FunctionDecl *,
                  llvm::SmallVector<const FunctionDecl *, 2>>
       Callers;
-  llvm::DenseMap<const CXXMethodDecl *, bool> SetupMemo;
-  /// Member functions main calls inside a request loop (a REPL).
-  llvm::SmallPtrSet<const CXXMethodDecl *, 4> CalledInMainLoop;
+  llvm::DenseMap<const FunctionDecl *, bool> SetupMemo;
+  /// Functions main calls inside a request loop (a REPL).
+  llvm::SmallPtrSet<const FunctionDecl *, 4> CalledInMainLoop;
+  /// Function -> its first call that generates code from a module.
+  llvm::DenseMap<const FunctionDecl *, const CallExpr *> Codegen;
+  /// Module stores into long-lived containers, before the verdict.
+  std::vector<KeptModule> Stores;
+  /// Long-lived containers that some function (not a destructor) empties,
+  /// takes elements out of, or checks the size of.
+  llvm::DenseSet<const Decl *> Drained;
+  std::vector<SharedContextModule> SharedContextCandidates;
   llvm::SmallPtrSet<const CXXMethodDecl *, 4> CacheMethods;
   std::vector<const VarDecl *> StaticLocals;
   std::vector<const VarDecl *> StaticLocalJits;

@@ -221,6 +221,9 @@ void TrackerFlow::jitCall(const JitApiRow &R, const CallSite &CS, State &S,
     return;
   case JitRole::CreatesTracker:
   case JitRole::ReturnsDefaultTracker:
+  case JitRole::AddsModuleToEngine:
+  case JitRole::RemovesModule:
+  case JitRole::GeneratesCode:
     return;
   }
 }

@@ -34,6 +34,10 @@ LLVMBool LLVMCreateMCJITCompilerForModule(
     LLVMExecutionEngineRef *OutJIT, LLVMModuleRef M,
     struct LLVMMCJITCompilerOptions *Options, size_t SizeOfOptions,
     char **OutError);
+/* The engine takes M; LLVMRemoveModule gives it back through OutMod. */
+void LLVMAddModule(LLVMExecutionEngineRef EE, LLVMModuleRef M);
+LLVMBool LLVMRemoveModule(LLVMExecutionEngineRef EE, LLVMModuleRef M,
+                          LLVMModuleRef *OutMod, char **OutError);
 uint64_t LLVMGetFunctionAddress(LLVMExecutionEngineRef EE, const char *Name);
 void LLVMDisposeExecutionEngine(LLVMExecutionEngineRef EE);
 /* Owned by the engine: never dispose of the result. */

@@ -27,6 +27,13 @@ public:
   /// Add a Module to the list of modules that we can JIT from.
   virtual void addModule(std::unique_ptr<Module> M) = 0;
 
+  /// Removes M from the engine without deleting it: the caller owns it
+  /// again. Returns true if M was found.
+  virtual bool removeModule(Module *M);
+
+  /// Generates code for M, which the engine must already hold.
+  virtual void generateCodeForModule(Module *M) {}
+
   const DataLayout &getDataLayout() const;
   uint64_t getFunctionAddress(const std::string &Name);
   virtual void finalizeObject() {}
