@@ -16,6 +16,7 @@
 
 #include "llvm-c/Core.h"
 #include "llvm-c/ExecutionEngine.h"
+#include "llvm-c/IRReader.h"
 #include "llvm/ExecutionEngine/ExecutionEngine.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
@@ -94,6 +95,17 @@ public:
       LLVMDisposeModule(Out);
     else
       LLVMDisposeMessage(Err);
+  }
+
+  void handleText(LLVMMemoryBufferRef Text) {
+    LLVMModuleRef M;
+    char *Err = nullptr;
+    // WARN@+1: module created by 'LLVMParseIRInContext' in 'CService::handleText' belongs to the long-lived context 'C'
+    if (LLVMParseIRInContext(C, Text, &M, &Err)) {
+      LLVMDisposeMessage(Err);
+      return;
+    }
+    LLVMDisposeModule(M);
   }
 };
 
