@@ -15,12 +15,15 @@ static const CheckInfo Checks[] = {
      "deallocator.",
      "docs/checks/c-api-dispose.md"},
     {"llvmown-jit-resource-leak",
-     "ORC code and memory that can never be released",
-     "ORC code and memory that can never be released: per-request additions "
-     "to a JITDylib's default resource tracker in a long-lived JIT, resource "
-     "trackers dropped without remove() after code was added with them, and "
-     "ResourceTrackerSPs with static storage duration that outlive their "
-     "session.",
+     "JIT'd code and IR that can never be released",
+     "JIT'd code and IR that can never be released: per-request additions "
+     "to a JITDylib's default resource tracker or to an MCJIT "
+     "ExecutionEngine in a long-lived JIT, modules kept in long-lived "
+     "containers after their code was generated, resource trackers dropped "
+     "without remove() after code was added with them, ResourceTrackerSPs "
+     "with static storage duration that outlive their session, and "
+     "(SharedContextRequests) per-request modules in a long-lived "
+     "LLVMContext.",
      "docs/checks/jit-resource-leak.md"},
     {"llvmown-module-outlives-context",
      "Modules and IR used after the LLVMContext that owns them is gone",

@@ -575,12 +575,15 @@ JitResourceAnalysis::Candidate JitCallScanner::candidate(const CallExpr *CE,
                                                          bool Engine) const {
   // Through `this`: the receiver or any argument (C API in a class).
   bool ThroughMember = false, Recreated = false;
+  const FieldDecl *Member = nullptr;
   for (const Expr *E : jitOperands(CE, A.Model))
     if (const FieldDecl *F = thisMemberRoot(E, A.Model)) {
       ThroughMember = true;
+      Member = Member ? Member : F;
       Recreated |= fieldRecreatedIn(F, Body, A.Model);
     }
-  return {CE, Method, Outer, requestLoop(CE), ThroughMember, Engine, Recreated};
+  return {CE,     Method,    Outer, requestLoop(CE), ThroughMember,
+          Engine, Recreated, Member};
 }
 
 /// The innermost request loop around \p CE, unless the JIT is made inside
@@ -732,6 +735,22 @@ bool JitResourceAnalysis::isSetupFunction(const FunctionDecl *FD) {
   return Result;
 }
 
+bool JitResourceAnalysis::replacedPerBatch(const FieldDecl *F) {
+  if (auto It = ReplacedMemo.find(F); It != ReplacedMemo.end())
+    return It->second;
+  bool Result = false;
+  for (const auto &[D, Body] : Functions) {
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(outerFunction(D));
+    if (!MD || MD->getParent() != F->getParent() ||
+        isa<CXXConstructorDecl, CXXDestructorDecl>(MD) || isSetupFunction(MD))
+      continue;
+    if ((Result = fieldRecreatedIn(F, Body, Model)))
+      break;
+  }
+  ReplacedMemo[F] = Result;
+  return Result;
+}
+
 std::optional<UntrackedAdd> JitResourceAnalysis::verdict(const Candidate &C) {
   const FunctionDecl *FD = C.Call->getDirectCallee();
   UntrackedAdd A{C.Call, FD ? FD->getNameAsString() : ""};
@@ -743,6 +762,7 @@ std::optional<UntrackedAdd> JitResourceAnalysis::verdict(const Candidate &C) {
   const CXXRecordDecl *Class = C.Method ? C.Method->getParent() : nullptr;
   bool ClassFrees = Class && Frees.count(Class);
   if (C.Method && C.ThroughMember && !C.Recreated && !ClassFrees &&
+      !(C.Member && replacedPerBatch(C.Member)) &&
       isJitOwnerClass(Class, Model) && !isSetupFunction(C.Method) &&
       !CacheMethods.count(C.Method->getCanonicalDecl())) {
     A.Method = C.Method;
@@ -792,6 +812,10 @@ std::vector<KeptModule> JitResourceAnalysis::keptModules() {
       continue;
     if (isa<FieldDecl>(K.Container) &&
         (!MD || !ownsCompiler(MD->getParent(), Model)))
+      continue;
+    // A global other files can see may be drained by one of them.
+    if (const auto *VD = dyn_cast<VarDecl>(K.Container);
+        VD && !VD->isStaticLocal() && VD->isExternallyVisible())
       continue;
     K.Codegen = It->second;
     Out.push_back(K);

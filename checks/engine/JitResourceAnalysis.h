@@ -143,6 +143,7 @@ private:
     /// The member the JIT is reached through is replaced or reset in the
     /// same function: the JIT is made (or ended) per call.
     bool Recreated;
+    const FieldDecl *Member; // the member the JIT is reached through
   };
 
   void findWrappers();
@@ -151,6 +152,9 @@ private:
   /// member, a setup name, or only called by such functions (or by main
   /// outside a request loop).
   bool isSetupFunction(const FunctionDecl *FD);
+  /// Some member function that is not a constructor, destructor or setup
+  /// function replaces or resets \p F: the JIT it holds is made per batch.
+  bool replacedPerBatch(const FieldDecl *F);
   /// The finding for an add without a tracker, if it is one.
   std::optional<UntrackedAdd> verdict(const Candidate &C);
   std::vector<const VarDecl *> staticTrackers() const;
@@ -172,6 +176,7 @@ private:
                  llvm::SmallVector<const FunctionDecl *, 2>>
       Callers;
   llvm::DenseMap<const FunctionDecl *, bool> SetupMemo;
+  llvm::DenseMap<const FieldDecl *, bool> ReplacedMemo;
   /// Functions main calls inside a request loop (a REPL).
   llvm::SmallPtrSet<const FunctionDecl *, 4> CalledInMainLoop;
   /// Function -> its first call that generates code from a module.

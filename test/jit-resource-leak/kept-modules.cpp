@@ -120,6 +120,21 @@ bool emitOne(LLVMContext &Ctx, int Kernel, raw_pwrite_stream &OS) {
   return true;
 }
 
+// A file-local global: only this file can drain it, and it does not.
+static std::vector<std::unique_ptr<Module>> Archived;
+bool emitArchived(LLVMContext &Ctx, int Kernel, raw_pwrite_stream &OS) {
+  std::unique_ptr<Module> M = lowerKernel(Ctx, Kernel);
+  legacy::PassManager PM;
+  // NOTE@+1: code generated here
+  if (TheMachine->addPassesToEmitFile(PM, OS, nullptr,
+                                      CodeGenFileType::ObjectFile))
+    return false;
+  PM.run(*M);
+  // WARN@+1: module kept in 'Archived' after 'addPassesToEmitFile' generated its code
+  Archived.push_back(std::move(M));
+  return true;
+}
+
 //===--- Must not flag -----------------------------------------------------===//
 
 // Bounded: the oldest module goes once there are 16.
@@ -212,6 +227,18 @@ public:
     Parts.push_back(std::move(M));
   }
 };
+
+// A global that other files see: one of them may drain it.
+std::vector<std::unique_ptr<Module>> SharedKernels;
+std::unique_ptr<TargetMachine> SharedMachine;
+void emitShared(LLVMContext &Ctx, int Kernel, raw_pwrite_stream &OS) {
+  std::unique_ptr<Module> M = lowerKernel(Ctx, Kernel);
+  legacy::PassManager PM;
+  SharedMachine->addPassesToEmitFile(PM, OS, nullptr,
+                                     CodeGenFileType::ObjectFile);
+  PM.run(*M);
+  SharedKernels.push_back(std::move(M));
+}
 
 // Set-up: the runtime module is compiled and kept once.
 class RuntimeHolder {

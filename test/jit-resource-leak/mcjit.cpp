@@ -26,6 +26,8 @@ std::unique_ptr<Module> buildExpression(LLVMContext &Ctx, const std::string &E);
 std::unique_ptr<Module> loadRuntimeModule(LLVMContext &Ctx);
 bool nextLine(std::string &Line);
 LLVMModuleRef buildQuery(LLVMContextRef C, int Request);
+int inputCount();
+int nextRequest();
 
 //===--- Must flag ---------------------------------------------------------===//
 
@@ -80,7 +82,25 @@ int repl(LLVMContext &Ctx) {
   return N;
 }
 
+// A C server: the read-and-test idiom waits for the next request.
+void serve(LLVMContextRef C, LLVMExecutionEngineRef EE) {
+  int N;
+  // NOTE@+1: the loop that repeats the add
+  while ((N = nextRequest()) >= 0)
+    LLVMAddModule(EE, buildQuery(C, N)); // WARN: module added by 'LLVMAddModule' in a loop is never removed
+}
+
 //===--- Must not flag -----------------------------------------------------===//
+
+// A loop that counts through a fixed number of inputs, though its bound
+// comes from a call.
+void compileAll(LLVMContext &Ctx, ExecutionEngine &EE) {
+  int I = 0;
+  while (I < inputCount()) {
+    EE.addModule(buildExpression(Ctx, std::to_string(I)));
+    ++I;
+  }
+}
 
 // An engine per request: destroyed with its modules at the end.
 int64_t evaluateOnce(LLVMContext &Ctx, const std::string &Expr) {
@@ -102,6 +122,20 @@ public:
     EE->addModule(loadRuntimeModule(Ctx));
     return EE->getFunctionAddress("expr");
   }
+};
+
+// An engine per batch: flush() replaces it, and the old one goes with
+// every module of the batch.
+class BatchEvaluator {
+  LLVMContext Ctx;
+  std::unique_ptr<ExecutionEngine> EE;
+
+public:
+  uint64_t evaluate(const std::string &Expr) {
+    EE->addModule(buildExpression(Ctx, Expr));
+    return EE->getFunctionAddress("expr");
+  }
+  void flush() { EE.reset(EngineBuilder(loadRuntimeModule(Ctx)).create()); }
 };
 
 // removeModule after the request, and the module deleted.

@@ -9,9 +9,12 @@
 // build;start;load;loadRuntime). options-default.cpp is the same code
 // without the option.
 
+#include "llvm/ExecutionEngine/ExecutionEngine.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
 #include "llvm/Support/Error.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <memory>
 #include <string>
@@ -22,6 +25,7 @@ using namespace llvm::orc;
 // The project's own code, defined elsewhere.
 ThreadSafeModule compileQuery(const std::string &SQL);
 std::unique_ptr<MemoryBuffer> fetchObject(const std::string &Name);
+std::unique_ptr<Module> lowerSQL(LLVMContext &Ctx, const std::string &SQL);
 
 class Engine {
   std::unique_ptr<LLJIT> J;
@@ -65,4 +69,18 @@ public:
 
   // Must not flag: "prepare" followed by `_`.
   Error prepare_tables() { return J->addIRModule(compileQuery("tables")); }
+};
+
+// MCJIT: the same names decide for modules added to an ExecutionEngine.
+class EvalEngine {
+  LLVMContext Ctx;
+  std::unique_ptr<ExecutionEngine> EE;
+
+public:
+  // Must flag: "load" is not in this list.
+  void loadQueryModule(const std::string &SQL) {
+    EE->addModule(lowerSQL(Ctx, SQL)); // WARN: module added by 'addModule' in 'EvalEngine::loadQueryModule' is never removed
+  }
+  // Must not flag: "prepare" followed by an uppercase letter.
+  void prepareRuntime() { EE->addModule(lowerSQL(Ctx, "runtime")); }
 };
