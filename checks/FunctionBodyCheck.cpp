@@ -136,7 +136,7 @@ void FunctionBodyCheck::noteIncomplete(const Decl *D, bool Incomplete) {
     return;
   const auto *ND = dyn_cast<NamedDecl>(D);
   diag(D->getLocation(),
-       "the analysis of '%0' stopped at its visit budget; findings in it "
+       "the analysis of '%0' stopped at its budget; findings in it "
        "may be missing",
        DiagnosticIDs::Remark)
       << (ND ? ND->getNameAsString() : std::string("this function"));

@@ -130,6 +130,7 @@ public:
       Entries[Key] = std::move(Value);
   }
   bool erase(const K &Key) { return Entries.erase(Key); }
+  size_t size() const { return Entries.size(); }
   void clear() { Entries.clear(); }
   bool empty() const {
     for (const auto &E : Entries)

@@ -79,6 +79,10 @@ struct LifetimeState {
   MapLattice<const Stmt *, Binding> PendingStores;
 
   bool join(const LifetimeState &O);
+  /// What a copy of the state costs (Solver.h's work budget).
+  size_t weight() const {
+    return Env.size() + Ended.size() + Successor.size() + PendingStores.size();
+  }
   bool operator==(const LifetimeState &O) const;
 
   /// The owner \p O ends up in (following successors).

@@ -53,6 +53,8 @@ struct OwnershipState {
   Store<Tokens> Env;
   FlagValues Flags;
 
+  /// What a copy of the state costs (Solver.h's work budget).
+  size_t weight() const { return Env.size() + Flags.size(); }
   bool join(const OwnershipState &O) {
     bool Changed = Owned.join(O.Owned);
     Changed |= Released.join(O.Released);

@@ -21,6 +21,13 @@
 // diagnosers report nothing from widened blocks, so an incomplete function
 // gets fewer findings, never false ones.
 //
+// A visit costs the size of the state it carries (State::weight(), the
+// entries of its maps), which can grow with the function: thousands of
+// objects live at once over thousands of blocks is quadratic in time and
+// memory. So the work of one function (the weights of all its visits) is
+// bounded by workBudget(), linear in its size; past it, every block is
+// widened and the function reports nothing.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef LLVMOWN_ENGINE_SOLVER_H
@@ -59,8 +66,8 @@ public:
 struct FlowFacts {
   unsigned Blocks = 0, Visits = 0; ///< for cost tests
   bool Analysed = false;           ///< false if no CFG could be built
-  /// The solver ran out of its visit budget: some paths were given up on
-  /// (nothing is reported from them).
+  /// The solver ran out of its visit or work budget: some paths were given up
+  /// on (nothing is reported from them).
   bool Incomplete = false;
 };
 
@@ -83,6 +90,7 @@ template <typename StateT> struct Solution {
   llvm::BitVector Widened; ///< blocks at top (past the budget, or after one)
   unsigned Visits = 0;     ///< block visits, for cost tests
   bool Incomplete = false; ///< some block was widened
+  bool OverBudget = false; ///< the work budget ran out: every block widened
 
   /// A block whose entry state is meaningful.
   bool usable(const CFGBlock &B) const {
@@ -91,6 +99,17 @@ template <typename StateT> struct Solution {
 };
 
 namespace detail {
+/// State::weight() if the state has one, its size() if it is a map, else 0.
+template <typename S>
+auto weightOf(const S &St, int) -> decltype(size_t(St.weight())) {
+  return St.weight();
+}
+template <typename S>
+auto weightOf(const S &St, long) -> decltype(size_t(St.size())) {
+  return St.size();
+}
+template <typename S> size_t weightOf(const S &, ...) { return 0; }
+
 /// Marks \p From and everything reachable from it as top.
 inline void widenFrom(const CFGBlock &From, llvm::BitVector &Widened,
                       llvm::BitVector &Reached) {
@@ -107,6 +126,16 @@ inline void widenFrom(const CFGBlock &From, llvm::BitVector &Widened,
   }
 }
 } // namespace detail
+
+/// The work budget of one function over \p G, in state entries carried
+/// by block visits: 32 per CFG element, plus room for small functions with
+/// many live objects.
+inline uint64_t workBudget(const CFG &G) {
+  uint64_t Elements = 0;
+  for (const CFGBlock *B : G)
+    Elements += B->size() + 1;
+  return 100000 + 32 * Elements;
+}
 
 /// Solves \p A forward from \p Entry to a fixpoint (or to top where the
 /// budget runs out).
@@ -129,6 +158,8 @@ Solution<typename Analysis::State> solveForward(const CFG &G, Analysis &A,
   Sol.Reached.set(EntryB.getBlockID());
   std::deque<const CFGBlock *> Work{&EntryB};
   Queued.set(EntryB.getBlockID());
+  const uint64_t Budget = workBudget(G);
+  uint64_t Spent = 0;
   while (!Work.empty()) {
     const CFGBlock *B = Work.front();
     Work.pop_front();
@@ -142,6 +173,16 @@ Solution<typename Analysis::State> solveForward(const CFG &G, Analysis &A,
       continue;
     }
     ++Sol.Visits;
+    Spent += 1 + detail::weightOf(Sol.In[ID], 0);
+    if (Spent > Budget) {
+      // Give up on the whole function: a partial fixpoint could make a
+      // must-fact (released on every path) look false.
+      detail::widenFrom(EntryB, Sol.Widened, Sol.Reached);
+      Sol.Incomplete = true;
+      Sol.OverBudget = true;
+      Sol.In.assign(N, State());
+      break;
+    }
     State S = Sol.In[ID];
     for (const CFGElement &El : *B) {
       A.transfer(El, S, Dropped);

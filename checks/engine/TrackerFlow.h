@@ -83,6 +83,10 @@ struct TrackerState {
   /// (or a loop that never exits) with them is reported.
   MapLattice<const CallExpr *, MinLattice<DropMark, EarlierDrop>> DroppedCode;
 
+  /// What a copy of the state costs (Solver.h's work budget).
+  size_t weight() const {
+    return Vars.size() + Pending.size() + DroppedCode.size();
+  }
   bool join(const TrackerState &O) {
     bool Changed = Vars.join(O.Vars);
     Changed |= DroppedCode.join(O.DroppedCode);
