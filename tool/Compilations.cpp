@@ -208,11 +208,21 @@ LoadedCompilations loadFromCompilerArgs(const std::vector<std::string> &Args) {
   LoadedCompilations Result;
   // Let clang's loader strip input files and such from the command line,
   // exactly as clang-tidy does with what follows `--`.
-  std::vector<const char *> Argv;
+  // `@flags.rsp` is read first, as clang does (relative to the current
+  // directory): the loader would take it for an input file and drop it.
+  llvm::BumpPtrAllocator Alloc;
+  llvm::StringSaver Saver(Alloc);
+  llvm::SmallVector<const char *, 32> Argv;
   Argv.push_back("llvmown");
   Argv.push_back("--");
   for (const std::string &A : Args)
     Argv.push_back(A.c_str());
+  if (!llvm::cl::ExpandResponseFiles(Saver, llvm::cl::TokenizeGNUCommandLine,
+                                     Argv)) {
+    Result.Error = "invalid compiler arguments after '--': a response file "
+                   "cannot be read";
+    return Result;
+  }
   int Argc = static_cast<int>(Argv.size());
   std::string ErrorMessage;
   std::unique_ptr<FixedCompilationDatabase> DB =

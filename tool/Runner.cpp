@@ -481,9 +481,17 @@ TranslationUnitResult checkTranslationUnit(const LayeredOptions &Layers,
                                            const TranslationUnitJob &Job) {
   TranslationUnitResult Result;
   // A database may name files that are gone (generated, deleted since).
-  if (!llvm::sys::fs::exists(Job.File)) {
+  llvm::sys::fs::file_status Status;
+  if (llvm::sys::fs::status(Job.File, Status) ||
+      !llvm::sys::fs::exists(Status)) {
     Result.Failed = true;
     Result.SetupError = "the file does not exist";
+    return Result;
+  }
+  // Reading a FIFO or a device would wait for a writer that never comes.
+  if (!llvm::sys::fs::is_regular_file(Status)) {
+    Result.Failed = true;
+    Result.SetupError = "not a regular file";
     return Result;
   }
   // ClangTool stops the whole process if it cannot enter a command's

@@ -229,6 +229,9 @@ groupUnits(const std::vector<TranslationUnitJob> &Jobs) {
         sharedFlags(J.Commands.front(), J.File);
     if (!Flags)
       continue;
+    // Not a FIFO: reading one would wait forever.
+    if (!llvm::sys::fs::is_regular_file(J.File))
+      continue;
     auto Buffer = llvm::MemoryBuffer::getFile(J.File);
     if (!Buffer)
       continue;

@@ -153,6 +153,10 @@ public:
 private:
   // Step 1: what to check.
   bool validateSources();
+  /// Reports each .clang-tidy the units would read that does not parse
+  /// (clang-tidy ignores it, with a message of its own): a configuration
+  /// error, so the run exits with 2; the units are still checked.
+  void checkConfigFiles();
   bool loadDiff();
   bool selectUnits();
   bool selectWithCompilerArgs();
@@ -240,9 +244,45 @@ bool Driver::validateSources() {
     } else if (llvm::sys::fs::is_directory(Status)) {
       error() << "not a file but a directory: " << S << "\n";
       OK = false;
+    } else if (!llvm::sys::fs::is_regular_file(Status)) {
+      // A FIFO or a device: reading it would wait forever.
+      error() << "not a regular file: " << S << "\n";
+      OK = false;
     }
   }
   return OK;
+}
+
+void Driver::checkConfigFiles() {
+  if (Layers.Config)
+    return; // --config or --config-file: no .clang-tidy is read
+  llvm::StringSet<> SeenDirs;
+  for (const TranslationUnitJob &Job : Jobs) {
+    llvm::SmallString<256> Dir(llvm::sys::path::parent_path(Job.File));
+    for (; !Dir.empty(); Dir = llvm::sys::path::parent_path(Dir)) {
+      if (!SeenDirs.insert(Dir).second)
+        break; // this directory and its parents were looked at already
+      llvm::SmallString<256> Config(Dir);
+      llvm::sys::path::append(Config, ".clang-tidy");
+      if (!llvm::sys::fs::is_regular_file(Config))
+        continue;
+      auto Text = llvm::MemoryBuffer::getFile(Config, /*IsText=*/true);
+      std::string Why;
+      if (!Text)
+        Why = Text.getError().message();
+      else if (llvm::ErrorOr<clang::tidy::ClangTidyOptions> Parsed =
+                   clang::tidy::parseConfiguration((*Text)->getMemBufferRef());
+               !Parsed)
+        Why = Parsed.getError().message();
+      if (!Why.empty()) {
+        error() << "invalid configuration file '" << Config << "' (" << Why
+                << "): clang-tidy ignores it, so the files under it are "
+                   "checked without it\n";
+        ++ConfigErrors;
+      }
+      break; // the nearest one is the one read
+    }
+  }
 }
 
 bool Driver::loadDiff() {
@@ -339,7 +379,10 @@ bool Driver::selectWithDatabase(const CompilationDatabase &DB,
       Job.File = F;
       Job.Shown = relativeToRoot(F, Cwd);
       Job.Commands = DB.getCompileCommands(F);
-      ProjectUnits.push_back(std::move(Job));
+      // A FIFO or device is refused when its unit is checked; summarising
+      // it first would wait forever on the read.
+      if (!llvm::sys::fs::exists(F) || llvm::sys::fs::is_regular_file(F))
+        ProjectUnits.push_back(std::move(Job));
     }
     for (const std::string &F : changedSources(std::move(All)))
       addUnit(F, relativeToRoot(F, Cwd), DB);
@@ -798,6 +841,7 @@ int Driver::run() {
   if (!validateSources() || !loadDiff() || !selectUnits())
     return ExitError;
   applyShard();
+  checkConfigFiles();
   unsigned Threads =
       Opts.Jobs ? Opts.Jobs : std::thread::hardware_concurrency();
   if (Threads == 0)
