@@ -35,6 +35,31 @@ for var in ("CLANG_TIDY_CONFIG", "LLVMOWN_PLUGIN", "LLVMOWN_TOOL",
             "LLVMOWN_CLANG_TIDY"):
     config.environment.pop(var, None)
 
+# A sanitizer build (-DLLVMOWN_SANITIZE): the plugin is instrumented and
+# clang-tidy is not, so every process gets the runtime preloaded (one copy,
+# shared with the tool's). Leak checking is off: the preloaded runtime would
+# check python, git and the editors too. A sanitizer report fails the test
+# (halt_on_error; the crash-report check of test/fuzz looks for it too).
+# %unprivileged runs a command without root's right to read every file, so
+# that unreadable files can be tested: as nobody when the suite runs as
+# root (CI does), as it is otherwise. Feature `unprivileged`.
+if os.geteuid() != 0:
+    config.substitutions.append(("%unprivileged", ""))
+    config.available_features.add("unprivileged")
+elif os.path.exists("/usr/bin/setpriv"):
+    config.substitutions.append((
+        "%unprivileged",
+        "/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups"))
+    config.available_features.add("unprivileged")
+
+sanitizer_preload = getattr(config, "sanitizer_preload", "")
+if sanitizer_preload:
+    config.environment["LD_PRELOAD"] = sanitizer_preload
+    config.environment["ASAN_OPTIONS"] = (
+        "detect_leaks=0:halt_on_error=1:detect_odr_violation=0")
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+    config.available_features.add("sanitizer")
+
 
 def llvm_include_dir():
     try:

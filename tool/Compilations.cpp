@@ -223,6 +223,16 @@ LoadedCompilations loadFromCompilerArgs(const std::vector<std::string> &Args) {
                    "cannot be read";
     return Result;
   }
+  // A response file that does not exist is left in place; clang would take
+  // it for an input file and say only "no such file".
+  for (size_t I = 2; I < Argv.size(); ++I) {
+    llvm::StringRef A = Argv[I];
+    if (A.size() > 1 && A.front() == '@') {
+      Result.Error = "the response file '" + A.drop_front().str() +
+                     "' after '--' does not exist or cannot be read";
+      return Result;
+    }
+  }
   int Argc = static_cast<int>(Argv.size());
   std::string ErrorMessage;
   std::unique_ptr<FixedCompilationDatabase> DB =

@@ -69,7 +69,7 @@ void resolve(Finding &F, SourceCache &Sources, llvm::StringRef ProjectRoot);
 /// A problem that made the run incomplete: a translation unit that failed to
 /// compile, a configuration error, or a compile command that cannot run.
 struct RunError {
-  std::string Kind; ///< "compile-error", "config-error" or "input-error"
+  std::string Kind; ///< "compile-error", "config-error", "input-error", "crash"
   std::string TranslationUnit;
   std::string File; ///< may be empty
   Position Pos;

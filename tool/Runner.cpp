@@ -32,6 +32,7 @@
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -40,7 +41,9 @@
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
+#include <cstring>
 #include <iterator>
 #include <mutex>
 #include <optional>
@@ -342,10 +345,36 @@ private:
 
 } // namespace
 
+namespace {
+std::atomic<bool> CrashRecovered{false};
+} // namespace
+
+bool crashWasRecovered() { return CrashRecovered; }
+
+std::optional<std::string> runIsolated(llvm::function_ref<void()> Work) {
+  static std::once_flag Once;
+  std::call_once(Once, [] { llvm::CrashRecoveryContext::Enable(); });
+  llvm::CrashRecoveryContext CRC;
+  // The stack goes to standard error: it is what a bug report needs.
+  CRC.DumpStackAndCleanupOnFailure = true;
+  if (CRC.RunSafely(Work))
+    return std::nullopt;
+  CrashRecovered = true;
+  // A signal gives 128 + its number; an exit from inside (a fatal error
+  // with no crash report) gives its status.
+  if (CRC.RetCode > 128) {
+    int Signal = CRC.RetCode - 128;
+    return "signal " + std::to_string(Signal) + ", " + strsignal(Signal);
+  }
+  return "exit status " + std::to_string(CRC.RetCode);
+}
+
+namespace {
+
 UnitSummaryResult
-summarizeTranslationUnit(const LayeredOptions &Layers,
-                         const TranslationUnitJob &Job,
-                         std::shared_ptr<const SummarySet> Known) {
+summarizeUnprotected(const LayeredOptions &Layers,
+                     const TranslationUnitJob &Job,
+                     std::shared_ptr<const SummarySet> Known) {
   if (!llvm::sys::fs::exists(Job.File))
     return {};
   for (const CompileCommand &C : Job.Commands)
@@ -394,11 +423,10 @@ summarizeTranslationUnit(const LayeredOptions &Layers,
   return R;
 }
 
-bool buildPrecompiledHeader(const LayeredOptions &Layers,
-                            const CompileCommand &Command,
-                            llvm::StringRef OptionsFile,
-                            const std::string &Output,
-                            std::vector<std::string> &Inputs) {
+bool buildUnprotected(const LayeredOptions &Layers,
+                      const CompileCommand &Command,
+                      llvm::StringRef OptionsFile, const std::string &Output,
+                      std::vector<std::string> &Inputs) {
   if (!llvm::sys::fs::is_directory(Command.Directory))
     return false;
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
@@ -417,6 +445,33 @@ bool buildPrecompiledHeader(const LayeredOptions &Layers,
     return false;
   Inputs = std::move(Factory.Inputs);
   return true;
+}
+
+} // namespace
+
+// A crash while summarising or building a shared header leaves the unit
+// unsummarised or without the header; checking it then reports the crash.
+UnitSummaryResult
+summarizeTranslationUnit(const LayeredOptions &Layers,
+                         const TranslationUnitJob &Job,
+                         std::shared_ptr<const SummarySet> Known) {
+  UnitSummaryResult R;
+  if (runIsolated([&] { R = summarizeUnprotected(Layers, Job, Known); }))
+    return {};
+  return R;
+}
+
+bool buildPrecompiledHeader(const LayeredOptions &Layers,
+                            const CompileCommand &Command,
+                            llvm::StringRef OptionsFile,
+                            const std::string &Output,
+                            std::vector<std::string> &Inputs) {
+  bool Built = false;
+  if (runIsolated([&] {
+        Built = buildUnprotected(Layers, Command, OptionsFile, Output, Inputs);
+      }))
+    return false;
+  return Built;
 }
 
 namespace {
@@ -477,8 +532,9 @@ std::vector<std::string> describe(const TranslationUnitResult &R) {
 
 } // namespace
 
-TranslationUnitResult checkTranslationUnit(const LayeredOptions &Layers,
-                                           const TranslationUnitJob &Job) {
+TranslationUnitResult
+checkTranslationUnitUnprotected(const LayeredOptions &Layers,
+                                const TranslationUnitJob &Job) {
   TranslationUnitResult Result;
   // A database may name files that are gone (generated, deleted since).
   llvm::sys::fs::file_status Status;
@@ -492,6 +548,16 @@ TranslationUnitResult checkTranslationUnit(const LayeredOptions &Layers,
   if (!llvm::sys::fs::is_regular_file(Status)) {
     Result.Failed = true;
     Result.SetupError = "not a regular file";
+    return Result;
+  }
+  // Clang would say "error reading" as if the source had a compile error.
+  if (llvm::Expected<llvm::sys::fs::file_t> F =
+          llvm::sys::fs::openNativeFileForRead(Job.File)) {
+    llvm::sys::fs::closeFile(*F);
+  } else {
+    Result.Failed = true;
+    Result.SetupError =
+        "it cannot be read (" + llvm::toString(F.takeError()) + ")";
     return Result;
   }
   // ClangTool stops the whole process if it cannot enter a command's
@@ -543,6 +609,24 @@ TranslationUnitResult checkTranslationUnit(const LayeredOptions &Layers,
                         "are skipped:" +
                         Diff;
   }
+  return Result;
+}
+
+TranslationUnitResult checkTranslationUnit(const LayeredOptions &Layers,
+                                           const TranslationUnitJob &Job) {
+  TranslationUnitResult Result;
+  std::optional<std::string> Crash = runIsolated(
+      [&] { Result = checkTranslationUnitUnprotected(Layers, Job); });
+  if (!Crash)
+    return Result;
+  // Whatever the crashed run had found is unreliable.
+  Result = TranslationUnitResult();
+  Result.Failed = true;
+  Result.Crashed = true;
+  Result.SetupError = "llvmown crashed while checking it (" + *Crash +
+                      "); the other files were still checked. This is a bug "
+                      "in llvmown: please report it with this file and its "
+                      "compile command";
   return Result;
 }
 

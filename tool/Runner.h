@@ -20,6 +20,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,9 @@ struct TranslationUnitResult {
   bool Failed = false;
   /// Why it could not be compiled at all (no compiler error to show).
   std::string SetupError;
+  /// The parser or an analysis crashed on it (SetupError says how); the
+  /// crash ended this unit only.
+  bool Crashed = false;
   clang::tidy::ClangTidyStats Stats;
 };
 
@@ -56,6 +60,17 @@ struct UnitSummaryResult {
   /// Every file it read (main file, headers), for the cache.
   std::vector<std::string> Inputs;
 };
+
+/// Runs \p Work so that a crash in it (a signal, or an exit from a fatal
+/// error) ends \p Work only, with its stack on standard error: units are
+/// checked in-process, and one that crashes the parser or an analysis must
+/// not take the other units' results with it. Returns how it crashed
+/// ("signal 11, Segmentation fault"), or nothing if it did not.
+std::optional<std::string> runIsolated(llvm::function_ref<void()> Work);
+
+/// True once runIsolated has recovered from a crash: the process should
+/// then end without LLVM's global tear-down (see main()).
+bool crashWasRecovered();
 
 /// Summarises one unit (engine/Summarizer.h) with the summaries of other
 /// units \p Known (may be null). Compiler errors are not reported here.
@@ -73,7 +88,13 @@ bool buildPrecompiledHeader(const LayeredOptions &Layers,
                             const std::string &Output,
                             std::vector<std::string> &Inputs);
 
-/// Runs the checks on one unit.
+/// Runs the checks on one unit, without runIsolated: a crash ends the
+/// process. For the fuzz target, whose crashes are what it looks for.
+TranslationUnitResult
+checkTranslationUnitUnprotected(const LayeredOptions &Layers,
+                                const TranslationUnitJob &Job);
+
+/// Runs the checks on one unit; a crash fails this unit only (Crashed).
 TranslationUnitResult checkTranslationUnit(const LayeredOptions &Layers,
                                            const TranslationUnitJob &Job);
 

@@ -35,6 +35,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/PrettyStackTrace.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/WithColor.h"
@@ -691,8 +692,8 @@ void Driver::takeResult(size_t Index, TranslationUnitResult &R) {
     FailedUnits.insert(Job.File);
     if (!R.SetupError.empty()) {
       error() << Job.Shown << ": cannot be checked: " << R.SetupError << "\n";
-      Errors.push_back(
-          RunError{"input-error", Job.File, "", Position(), R.SetupError});
+      Errors.push_back(RunError{R.Crashed ? "crash" : "input-error", Job.File,
+                                "", Position(), R.SetupError});
     } else {
       error() << Job.Shown
               << ": failed to compile; its findings may be incomplete\n";
@@ -918,6 +919,11 @@ int Driver::run() {
 
 int main(int Argc, const char **Argv) {
   llvm::InitLLVM X(Argc, Argv);
+  // Over LLVM's "submit a bug report to llvm-project": a crash here is
+  // llvmown's to fix, whichever library it happened in.
+  llvm::setBugReportMsg("PLEASE report this crash to llvmown's maintainers, "
+                        "with the file being checked, its compile command and "
+                        "this stack dump.\n");
 
   ToolOptions Opts;
   std::string UsageProblem;
@@ -953,6 +959,18 @@ int main(int Argc, const char **Argv) {
     return listChecks(Layers, File, Opts.Verbose);
   }
 
-  Driver D(Opts, Layers);
-  return D.run();
+  int Status;
+  {
+    Driver D(Opts, Layers); // its report streams are flushed as it goes
+    Status = D.run();
+  }
+  // A recovered crash leaves what it was doing half done: objects on the
+  // crashed stack are still registered with LLVM's globals (timers, for
+  // one), and tearing those down would crash again. Leave without it.
+  if (crashWasRecovered()) {
+    llvm::outs().flush();
+    llvm::errs().flush();
+    std::_Exit(Status);
+  }
+  return Status;
 }

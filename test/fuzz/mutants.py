@@ -53,7 +53,10 @@ INSERTS = [
     "#define llvmown_fuzz_macro(x) x(\n",
 ]
 
+# The tool recovers from a crash in one unit (tool/Runner.h, runIsolated)
+# and exits 2: its own message marks it.
 CRASH_MARKERS = ("Stack dump", "PLEASE submit a bug report",
+                 "PLEASE report this crash", "llvmown crashed",
                  "AddressSanitizer", "UndefinedBehaviorSanitizer",
                  "runtime error:", "Assertion `", "terminate called")
 
