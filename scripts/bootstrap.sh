@@ -7,15 +7,17 @@
 # Run as root, or as a user who can use sudo.
 set -euo pipefail
 
-# Usage: bootstrap.sh [--test-tools] [N...]  installs the packages to build
-# and test against LLVM/Clang N (14 to 22). Without N: the newest version
+# Usage: bootstrap.sh [--test-tools] [--sanitizers] [N...]  installs the
+# packages to build and test against LLVM/Clang N (14 to 22). Without N: the newest version
 # whose development files are installed, else 22, the current release.
 # --test-tools also installs what only the tests use, to drive the real
 # clients: clang-tools-N (run-clang-tidy-N, clang-apply-replacements-N),
 # git, pre-commit, vim and vim-ale, emacs-nox and elpa-flycheck,
 # python3-jsonschema, npm, and
 # Microsoft's SARIF validator (@microsoft/sarif-multitool, from the npm
-# registry, into .test-tools/ of the checkout).
+# registry, into .test-tools/ of the checkout). --sanitizers also installs
+# Clang's sanitizer and libFuzzer runtimes (libclang-rt-N-dev), for
+# scripts/sanitize.sh and bench/fuzz.sh.
 COMMON=(
   cmake
   ninja-build
@@ -33,10 +35,15 @@ is_installed() {
 }
 
 TEST_TOOLS=0
-if [ "${1:-}" = "--test-tools" ]; then
-  TEST_TOOLS=1
+SANITIZERS=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --test-tools) TEST_TOOLS=1 ;;
+    --sanitizers) SANITIZERS=1 ;;
+    *) break ;;
+  esac
   shift
-fi
+done
 VERSIONS=("$@")
 if [ ${#VERSIONS[@]} -eq 0 ] && command -v dpkg >/dev/null 2>&1; then
   for v in 22 21 20 19 18 17 16 15 14; do
@@ -56,6 +63,7 @@ for v in "${VERSIONS[@]}"; do
   esac
   PACKAGES+=("llvm-$v-dev" "libclang-$v-dev" "clang-tidy-$v" "llvm-$v-tools" "clang-$v")
   [ "$TEST_TOOLS" = 1 ] && PACKAGES+=("clang-tools-$v")
+  [ "$SANITIZERS" = 1 ] && PACKAGES+=("libclang-rt-$v-dev")
 done
 # The clients the integration tests drive: pre-commit, Vim with ALE, Emacs
 # with flycheck.
