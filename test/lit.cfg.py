@@ -52,6 +52,11 @@ elif os.path.exists("/usr/bin/setpriv"):
         "/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups"))
     config.available_features.add("unprivileged")
 
+# The libFuzzer target (-DLLVMOWN_FUZZ, scripts/sanitize.sh): %llvmown_fuzz.
+if os.path.exists(os.path.join(os.path.dirname(config.llvmown_tool),
+                               "llvmown-fuzz")):
+    config.available_features.add("fuzz-target")
+
 sanitizer_preload = getattr(config, "sanitizer_preload", "")
 if sanitizer_preload:
     config.environment["LD_PRELOAD"] = sanitizer_preload
@@ -177,6 +182,8 @@ config.substitutions.extend([
     ("%check_llvmown", check_llvmown),
     ("%expect_exit", expect_exit),
     ("%llvmown_unittests", q(config.llvmown_unittests)),
+    ("%llvmown_fuzz", q(os.path.join(os.path.dirname(config.llvmown_tool),
+                                     "llvmown-fuzz"))),
     ("%llvmown_build", q(config.llvmown_obj_root)),
     ("%llvmown", q(config.llvmown_tool)),
     ("%llvm_other_includes", q(",".join(other_includes))),
