@@ -33,21 +33,43 @@ fi
 cmake --build "$BUILD" --target llvmown-fuzz
 
 OUT="$BUILD/fuzz"
-mkdir -p "$OUT/seeds" "$OUT/corpus" "$OUT/artifacts"
-# Seeds: byte 0x01 selects the stand-in headers, 0x00 the real ones (see
-# FuzzTarget.cpp); the sources are the lit tests', RUN lines and all.
+mkdir -p "$OUT/corpus" "$OUT/artifacts"
+# Seeds: the lit tests' C and C++ sources, RUN lines and all, cut at
+# top-level declarations into pieces of at most 4 KiB (the inputs' size
+# limit; the check suites' files are up to 20 KiB), each piece after its
+# file's #include and using lines. Each piece twice: byte 0x01 selects the
+# stand-in headers, 0x00 the real ones (see FuzzTarget.cpp).
+rm -rf "$OUT/seeds" && mkdir -p "$OUT/seeds"
 python3 - "$OUT/seeds" <<'PY'
 import hashlib, pathlib, sys
+LIMIT = 4096 - 1
 out = pathlib.Path(sys.argv[1])
+count = 0
 for src in sorted(pathlib.Path("test").rglob("*")):
     if src.suffix not in (".cpp", ".c") or "unit" in src.parts:
         continue
     if "fuzz" in src.parts or "runtime" in src.parts:
         continue
-    text = src.read_bytes()
-    for mode in (b"\x01", b"\x00"):
-        data = mode + text
-        (out / hashlib.sha1(data).hexdigest()).write_bytes(data)
+    lines = src.read_bytes().splitlines(keepends=True)
+    head = b"".join(l for l in lines
+                    if l.startswith((b"#include", b"using namespace")))
+    pieces, cur = [], b""
+    for i, line in enumerate(lines):
+        # A new top-level declaration starts after a line that closed one.
+        starts = (i > 0 and lines[i - 1].rstrip() in (b"}", b"};")
+                  and line[:1].isalpha())
+        if starts and len(head) + len(cur) + len(line) > LIMIT and cur:
+            pieces.append(cur)
+            cur = b""
+        cur += line
+    pieces.append(cur)
+    for n, piece in enumerate(pieces):
+        text = piece if n == 0 else head + piece
+        for mode in (b"\x01", b"\x00"):
+            data = (mode + text)[:LIMIT + 1]
+            (out / hashlib.sha1(data).hexdigest()).write_bytes(data)
+            count += 1
+print("fuzz.sh: %d seeds" % count)
 PY
 # The dictionary: the model's API names, then the C++ tokens.
 {
@@ -55,35 +77,50 @@ PY
   grep -v '^#' test/fuzz/cxx-tokens.dict
 } > "$OUT/llvmown.dict"
 
-FLAGS=(-dict="$OUT/llvmown.dict" -max_total_time="$SECONDS_TO_RUN"
-       -timeout=20 -rss_limit_mb=6000 -max_len=16384
-       -artifact_prefix="$OUT/artifacts/" -print_final_stats=1)
-if [ "$JOBS" -gt 1 ]; then
-  FLAGS+=(-fork="$JOBS")
-fi
-LOG="$OUT/fuzz-$(date +%Y%m%d-%H%M%S).log"
-echo "fuzz.sh: fuzzing for $SECONDS_TO_RUN s with $JOBS job(s); log: $LOG"
+# Each job is a fuzzer process of its own for the whole time, on the shared
+# corpus (libFuzzer's -jobs/-workers: they pick up each other's finds); a
+# job that finds something stops, the others go on.
+rm -f "$OUT"/fuzz-*.log
+LOG="$OUT/run-$(date +%Y%m%d-%H%M%S).log"
+echo "fuzz.sh: fuzzing for $SECONDS_TO_RUN s with $JOBS job(s); logs: $OUT/fuzz-*.log"
 status=0
-ASAN_OPTIONS="detect_leaks=0" "$BUILD/bin/llvmown-fuzz" "${FLAGS[@]}" \
-  "$OUT/corpus" "$OUT/seeds" >"$LOG" 2>&1 || status=$?
-python3 - "$LOG" <<'PY'
-import re, sys
-text = open(sys.argv[1], errors="replace").read()
-total = re.search(r"Loaded \d+ modules\s+\((\d+) inline 8-bit counters\)", text)
-lines = re.findall(r"^#(\d+):?\s.*?cov: (\d+) ft: (\d+).*$", text, re.M)
-if lines:
-    execs, cov, ft = lines[-1]
-    share = " of %s edges (%.1f%%)" % (total.group(1), 100.0 * int(cov) / int(total.group(1))) if total else ""
-    print("fuzz.sh: %s executions, coverage %s%s, %s features" % (execs, cov, share, ft))
-found = re.findall(r"(crash|timeout|oom|leak)-[0-9a-f]{40}", text)
-m = re.findall(r"oom/timeout/crash: (\d+)/(\d+)/(\d+)", text)
-if m:
-    print("fuzz.sh: out of memory / timeouts / crashes: %s/%s/%s" % m[-1])
-if found:
-    print("fuzz.sh: found: " + " ".join(sorted(set(found))))
+# The sanitizer runtime goes first (scripts/sanitize.sh says why).
+(cd "$OUT" &&
+  LD_PRELOAD="$(cat "$ROOT/$BUILD/sanitizer-preload.txt")" \
+  ASAN_OPTIONS="detect_leaks=0" \
+  UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
+  "$ROOT/$BUILD/bin/llvmown-fuzz" -jobs="$JOBS" -workers="$JOBS" \
+    -dict=llvmown.dict -max_total_time="$SECONDS_TO_RUN" -timeout=20 \
+    -rss_limit_mb=6000 -max_len=4096 -artifact_prefix=artifacts/ \
+    -print_final_stats=1 corpus seeds) >"$LOG" 2>&1 || status=$?
+python3 - "$OUT" <<'PY'
+import glob, re, sys
+execs = 0
+best = None
+total = None
+for log in sorted(glob.glob(sys.argv[1] + "/fuzz-*.log")):
+    text = open(log, errors="replace").read()
+    m = re.search(r"Loaded \d+ modules\s+\((\d+) inline 8-bit counters\)", text)
+    if m:
+        total = int(m.group(1))
+    m = re.findall(r"stat::number_of_executed_units: (\d+)", text)
+    if m:
+        execs += int(m[-1])
+    else:  # stopped by a finding: its last status line
+        m = re.findall(r"^#(\d+)\s", text, re.M)
+        execs += int(m[-1]) if m else 0
+    for cov, ft in re.findall(r"cov: (\d+) ft: (\d+)", text)[-1:]:
+        if best is None or int(cov) > best[0]:
+            best = (int(cov), int(ft))
+print("fuzz.sh: %d executions in all" % execs)
+if best:
+    share = " of %d (%.1f%%)" % (total, 100.0 * best[0] / total) if total else ""
+    print("fuzz.sh: coverage: %d edges%s of llvmown's code, %d features"
+          % (best[0], share, best[1]))
 PY
-ls "$OUT/artifacts" | head -20
 if [ "$status" -ne 0 ] || [ -n "$(ls -A "$OUT/artifacts")" ]; then
-  echo "fuzz.sh: the fuzzer found something (status $status): see $LOG and $OUT/artifacts/" >&2
+  ls "$OUT/artifacts"
+  echo "fuzz.sh: the fuzzer found something (status $status): see $OUT/fuzz-*.log and $OUT/artifacts/" >&2
   exit 1
 fi
+echo "fuzz.sh: nothing found"

@@ -29,8 +29,10 @@ cmake --build "$BUILD" -j"$(nproc)" || exit 1
 
 status=0
 # The unit tests run without the lit environment: leak checking stays on.
+# The runtime must be loaded before libLLVM and libc (ASan checks it).
 echo "sanitize.sh: unit tests"
-UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+LD_PRELOAD="$(cat "$BUILD/sanitizer-preload.txt")" \
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   "$BUILD/bin/llvmown-unittests" --gtest_brief=1 || status=1
 LIT="$(ls /usr/lib/llvm-*/build/utils/lit/lit.py 2>/dev/null | tail -n 1)"
 echo "sanitize.sh: lit suite"

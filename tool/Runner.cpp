@@ -576,7 +576,7 @@ checkTranslationUnitUnprotected(const LayeredOptions &Layers,
   auto Fast = [&] {
     if (!Job.PCH.empty()) {
       TranslationUnitResult R = checkOnce(Layers, Job, true, Job.PCH);
-      if (!R.Failed)
+      if (!R.Failed || !Job.RetryWithoutPCH)
         return R;
     }
     return checkOnce(Layers, Job, true, "");

@@ -38,6 +38,10 @@ struct TranslationUnitJob {
   /// A precompiled header of its leading library includes, shared with
   /// units of the same flags (SharedHeaders.h); empty if none.
   std::string PCH;
+  /// A unit that fails with PCH is checked again without (the failure may
+  /// be the header's). The fuzz target turns this off: its inputs mostly
+  /// do not compile, and would all be parsed twice.
+  bool RetryWithoutPCH = true;
 };
 
 struct TranslationUnitResult {

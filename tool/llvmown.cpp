@@ -260,7 +260,9 @@ void Driver::checkConfigFiles() {
   llvm::StringSet<> SeenDirs;
   for (const TranslationUnitJob &Job : Jobs) {
     llvm::SmallString<256> Dir(llvm::sys::path::parent_path(Job.File));
-    for (; !Dir.empty(); Dir = llvm::sys::path::parent_path(Dir)) {
+    // The parent is a prefix of Dir: shorten it in place (assigning a
+    // SmallString from its own buffer is undefined).
+    for (; !Dir.empty(); Dir.resize(llvm::sys::path::parent_path(Dir).size())) {
       if (!SeenDirs.insert(Dir).second)
         break; // this directory and its parents were looked at already
       llvm::SmallString<256> Config(Dir);

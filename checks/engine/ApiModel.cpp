@@ -166,7 +166,9 @@ void ApiModel::attachSummaries(std::shared_ptr<const SummarySet> Set) {
   Summaries = std::move(Set);
   if (!Summaries)
     return;
-  for (const auto &[USR, S] : Summaries->functions()) {
+  for (const auto &Entry : Summaries->functions()) {
+    // Not a structured binding: lambdas capture those only from C++20.
+    const auto &S = Entry.second;
     for (const auto &Freed : S.Frees)
       FreedTypes.insert(Freed.first);
     llvm::SmallVector<ApiRow, 2> New;
@@ -190,7 +192,7 @@ void ApiModel::attachSummaries(std::shared_ptr<const SummarySet> Set) {
             P.Kind, int(P.Index));
     if (New.empty())
       continue;
-    SummaryRows[USR] = std::move(New);
+    SummaryRows[Entry.first] = std::move(New);
     SummaryNames.insert(llvm::StringRef(S.Name).rsplit("::").second.empty()
                             ? llvm::StringRef(S.Name)
                             : llvm::StringRef(S.Name).rsplit("::").second);

@@ -4,13 +4,13 @@
 // (tool/Runner.h), with every llvmown check on, but without the tool's
 // crash isolation: a crash here must end the process for libFuzzer to see
 // it. The first byte chooses how the rest is checked:
-//   bits 0-1: 0 = against the real LLVM headers of this build (through a
-//             precompiled header of them built once, as the tool's --pch
-//             does), else against the stand-in headers of the lit tests;
-//   bit 2:    the optional analyses on (SharedContextRequests,
-//             ReportIncomplete);
-//   bit 3:    with the stand-in headers, library function bodies parsed
-//             too (the tool's full parse).
+//   low 4 bits: 0 = against the real LLVM headers of this build, through a
+//               precompiled header of them built once (as the tool's --pch
+//               does); 8 = against the lit tests' stand-in headers with
+//               library function bodies parsed too (the tool's full
+//               parse); else against the stand-in headers, precompiled;
+//   bit 4:      the optional analyses on (SharedContextRequests,
+//               ReportIncomplete).
 // bench/fuzz.sh builds the seed corpus from the lit tests' sources.
 //
 //===----------------------------------------------------------------------===//
@@ -37,6 +37,7 @@ struct Setup {
   std::string Dir;        ///< a scratch folder for the input and the PCH
   std::string Source;     ///< Dir/input.cpp, rewritten for every input
   std::string RealPCH;    ///< the real headers, precompiled; empty if none
+  std::string StubsPCH;   ///< the stand-in headers, precompiled
   LayeredOptions Plain;   ///< all checks, default options
   LayeredOptions Options; ///< all checks, optional analyses on
 };
@@ -73,8 +74,9 @@ std::vector<std::string> commandFor(const Setup &S, bool Real) {
           S.Source};
 }
 
-/// A header that includes every real LLVM header the stand-ins mirror.
-std::string writeRealPrefix(const std::string &Dir) {
+/// A header that includes every stand-in header, or (Real) every real LLVM
+/// header the stand-ins mirror.
+std::string writePrefix(const std::string &Dir, bool Real) {
   std::string Prefix;
   std::error_code EC;
   llvm::StringRef Stubs = LLVMOWN_FUZZ_STUBS;
@@ -84,12 +86,13 @@ std::string writeRealPrefix(const std::string &Dir) {
     if (!Path.ends_with(".h"))
       continue;
     std::string Rel = Path.drop_front(Stubs.size() + 1).str();
-    llvm::SmallString<256> Real(LLVMOWN_FUZZ_LLVM_INCLUDE);
-    llvm::sys::path::append(Real, Rel);
-    if (llvm::sys::fs::exists(Real))
+    llvm::SmallString<256> Header(Real ? LLVMOWN_FUZZ_LLVM_INCLUDE
+                                       : LLVMOWN_FUZZ_STUBS);
+    llvm::sys::path::append(Header, Rel);
+    if (llvm::sys::fs::exists(Header))
       Prefix += "#include \"" + Rel + "\"\n";
   }
-  std::string File = Dir + "/real-headers.h";
+  std::string File = Dir + (Real ? "/real-headers.h" : "/stub-headers.h");
   llvm::raw_fd_ostream OS(File, EC);
   OS << Prefix;
   return File;
@@ -105,35 +108,43 @@ bool isTestable(llvm::StringRef Text) {
   return true;
 }
 
+std::string precompile(const Setup &S, bool Real) {
+  clang::tooling::CompileCommand C;
+  C.Directory = S.Dir;
+  C.Filename = writePrefix(S.Dir, Real);
+  C.CommandLine = commandFor(S, Real);
+  C.CommandLine.back() = C.Filename;
+  C.CommandLine.insert(C.CommandLine.begin() + 1, {"-x", "c++-header"});
+  std::vector<std::string> Inputs;
+  std::string PCH = C.Filename + ".pch";
+  if (buildPrecompiledHeader(S.Plain, C, S.Source, PCH, Inputs))
+    return PCH;
+  std::fprintf(stderr, "llvmown-fuzz: warning: the %s headers did not "
+                       "precompile; parsing them in full\n",
+               Real ? "real LLVM" : "stand-in");
+  return "";
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
-  auto *S = new Setup;
+  auto *S = TheSetup = new Setup;
   llvm::SmallString<128> Dir;
   if (llvm::sys::fs::createUniqueDirectory("llvmown-fuzz", Dir)) {
     std::fprintf(stderr, "llvmown-fuzz: cannot create a scratch folder\n");
     std::exit(2);
   }
   S->Dir = std::string(Dir);
+  // The scratch folder holds two precompiled headers (65 MB): gone at exit.
+  std::atexit([] { llvm::sys::fs::remove_directories(TheSetup->Dir); });
   S->Source = S->Dir + "/input.cpp";
   S->Plain = makeOptions(false);
   S->Options = makeOptions(true);
-  TheSetup = S;
 
-  // The real headers take a second or more to parse: precompile them once.
-  clang::tooling::CompileCommand C;
-  C.Directory = S->Dir;
-  C.Filename = writeRealPrefix(S->Dir);
-  C.CommandLine = commandFor(*S, /*Real=*/true);
-  C.CommandLine.back() = C.Filename;
-  C.CommandLine.insert(C.CommandLine.begin() + 1, {"-x", "c++-header"});
-  std::vector<std::string> Inputs;
-  std::string PCH = S->Dir + "/real-headers.pch";
-  if (buildPrecompiledHeader(S->Plain, C, S->Source, PCH, Inputs))
-    S->RealPCH = PCH;
-  else
-    std::fprintf(stderr, "llvmown-fuzz: warning: the real LLVM headers "
-                         "did not precompile; parsing them in full\n");
+  // Headers are precompiled once, as the tool's --pch does: the real ones
+  // take a second or more to parse, the stand-ins' standard headers 0.3 s.
+  S->RealPCH = precompile(*S, /*Real=*/true);
+  S->StubsPCH = precompile(*S, /*Real=*/false);
   return 0;
 }
 
@@ -152,21 +163,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
       std::abort();
     OS << Text;
   }
-  bool Real = (Mode & 3) == 0;
+  // One input in 16 each is checked against the real headers, or with a
+  // full parse (no precompiled header): both cost ten times the others.
+  unsigned Headers = Mode & 0x0f;
+  bool Real = Headers == 0;
   TranslationUnitJob Job;
   Job.File = S.Source;
   Job.Shown = "input.cpp";
-  // The real headers are only parsed through their precompiled header: in
-  // full they take seconds, which would starve the search.
-  Job.Parsing = (Mode & 8) && !Real ? BodyParsing::Full
-                                    : BodyParsing::SkipLibrary;
-  if (Real && Job.Parsing == BodyParsing::SkipLibrary)
-    Job.PCH = S.RealPCH;
+  Job.Parsing = Headers == 8 ? BodyParsing::Full : BodyParsing::SkipLibrary;
+  if (Job.Parsing == BodyParsing::SkipLibrary)
+    Job.PCH = Real ? S.RealPCH : S.StubsPCH;
+  Job.RetryWithoutPCH = false;
   clang::tooling::CompileCommand C;
   C.Directory = S.Dir;
   C.Filename = S.Source;
   C.CommandLine = commandFor(S, Real);
   Job.Commands.push_back(std::move(C));
-  checkTranslationUnitUnprotected((Mode & 4) ? S.Options : S.Plain, Job);
+  checkTranslationUnitUnprotected((Mode & 0x10) ? S.Options : S.Plain, Job);
   return 0;
 }
