@@ -62,9 +62,7 @@ LayeredOptions makeOptions(bool Optional) {
 
 std::vector<std::string> commandFor(const Setup &S, bool Real,
                                     bool SpellChecking = true) {
-  return {"clang++",
-          "-std=c++17",
-          "-fsyntax-only",
+  return {"clang++", "-std=c++17", "-fsyntax-only",
           // Typo correction looks at every name of the precompiled headers
           // for each unknown one, and most inputs have some: it is on for
           // a quarter of the inputs only (bits 5-6), to keep its
@@ -72,13 +70,9 @@ std::vector<std::string> commandFor(const Setup &S, bool Real,
           SpellChecking ? "-fspell-checking" : "-fno-spell-checking",
           // Clang's own recursion limits, lowered: deep templates or
           // brackets overflow the parser's stack under ASan before ours.
-          "-ftemplate-depth=64",
-          "-fbracket-depth=64",
-          "-fconstexpr-depth=64",
-          "-resource-dir=" LLVMOWN_FUZZ_RESOURCE_DIR,
-          "-I",
-          Real ? LLVMOWN_FUZZ_LLVM_INCLUDE : LLVMOWN_FUZZ_STUBS,
-          S.Source};
+          "-ftemplate-depth=64", "-fbracket-depth=64", "-fconstexpr-depth=64",
+          "-resource-dir=" LLVMOWN_FUZZ_RESOURCE_DIR, "-I",
+          Real ? LLVMOWN_FUZZ_LLVM_INCLUDE : LLVMOWN_FUZZ_STUBS, S.Source};
 }
 
 /// A header that includes every stand-in header, or (Real) every real LLVM
@@ -126,8 +120,9 @@ std::string precompile(const Setup &S, bool Real) {
   std::string PCH = C.Filename + ".pch";
   if (buildPrecompiledHeader(S.Plain, C, S.Source, PCH, Inputs))
     return PCH;
-  std::fprintf(stderr, "llvmown-fuzz: warning: the %s headers did not "
-                       "precompile; parsing them in full\n",
+  std::fprintf(stderr,
+               "llvmown-fuzz: warning: the %s headers did not "
+               "precompile; parsing them in full\n",
                Real ? "real LLVM" : "stand-in");
   return "";
 }
