@@ -2,6 +2,7 @@
 # Runs the libFuzzer target (test/fuzz/FuzzTarget.cpp) for N seconds.
 #
 #   bench/fuzz.sh N [LLVM major, default 19]
+#   bench/fuzz.sh --coverage [LLVM major]   what the corpus covers
 #
 # Builds the target in build-san-<major>, the folder of scripts/sanitize.sh
 # (Clang, ASan, UBSan, libFuzzer; clang-N and libclang-rt-N-dev are
@@ -17,7 +18,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-SECONDS_TO_RUN="${1:?usage: bench/fuzz.sh SECONDS [LLVM major]}"
+SECONDS_TO_RUN="${1:?usage: bench/fuzz.sh SECONDS|--coverage [LLVM major]}"
 V="${2:-19}"
 BUILD="build-san-$V"
 JOBS="${FUZZ_JOBS:-$(nproc)}"
@@ -34,6 +35,34 @@ cmake --build "$BUILD" --target llvmown-fuzz
 
 OUT="$BUILD/fuzz"
 mkdir -p "$OUT/corpus" "$OUT/artifacts"
+
+# --coverage: run the corpus once and count the edges of llvmown's own
+# functions it reaches, by folder (the fuzzer's own count also holds the
+# inline functions of LLVM's and Clang's headers).
+if [ "$SECONDS_TO_RUN" = "--coverage" ]; then
+  (cd "$OUT" &&
+    LD_PRELOAD="$(cat "$ROOT/$BUILD/sanitizer-preload.txt")" \
+    ASAN_OPTIONS="detect_leaks=0" \
+    "$ROOT/$BUILD/bin/llvmown-fuzz" -runs=0 -print_coverage=1 corpus) \
+    >"$OUT/coverage.log" 2>&1
+  python3 - "$OUT/coverage.log" "$ROOT" <<'PY'
+import re, sys
+root = sys.argv[2] + "/"
+dirs = {}
+for m in re.finditer(r"^(COVERED|UNCOVERED)_FUNC: hits: \d+ edges: (\d+)/(\d+) \S+ (\S+):\d+",
+                     open(sys.argv[1], errors="replace").read(), re.M):
+    path = m.group(4)
+    if not path.startswith(root):
+        continue
+    rel = path[len(root):]
+    d = "checks/engine" if rel.startswith("checks/engine/") else rel.split("/")[0]
+    c, t = dirs.get(d, (0, 0))
+    dirs[d] = (c + int(m.group(2)), t + int(m.group(3)))
+for d, (c, t) in sorted(dirs.items()):
+    print("fuzz.sh: %-14s %6d of %6d edges (%.1f%%)" % (d, c, t, 100.0 * c / t))
+PY
+  exit 0
+fi
 # Seeds: the lit tests' C and C++ sources, RUN lines and all, cut at
 # top-level declarations into pieces of at most 4 KiB (the inputs' size
 # limit; the check suites' files are up to 20 KiB), each piece after its
