@@ -37,8 +37,9 @@ OUT="$BUILD/fuzz"
 mkdir -p "$OUT/corpus" "$OUT/artifacts"
 
 # --coverage: run the corpus once and count the edges of llvmown's own
-# functions it reaches, by folder (the fuzzer's own count also holds the
-# inline functions of LLVM's and Clang's headers).
+# functions it reaches, by folder, in the files it reaches at all (what
+# libFuzzer's -print_coverage lists; its own count also holds the inline
+# functions of LLVM's and Clang's headers).
 if [ "$SECONDS_TO_RUN" = "--coverage" ]; then
   (cd "$OUT" &&
     LD_PRELOAD="$(cat "$ROOT/$BUILD/sanitizer-preload.txt")" \
@@ -49,7 +50,7 @@ if [ "$SECONDS_TO_RUN" = "--coverage" ]; then
 import re, sys
 root = sys.argv[2] + "/"
 dirs = {}
-for m in re.finditer(r"^(COVERED|UNCOVERED)_FUNC: hits: \d+ edges: (\d+)/(\d+) \S+ (\S+):\d+",
+for m in re.finditer(r"^(COVERED|UNCOVERED)_FUNC: hits: \d+ edges: (\d+)/(\d+) .* (\S+):\d+$",
                      open(sys.argv[1], errors="replace").read(), re.M):
     path = m.group(4)
     if not path.startswith(root):
