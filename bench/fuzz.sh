@@ -88,14 +88,17 @@ for src in sorted(pathlib.Path("test").rglob("*")):
     lines = src.read_bytes().splitlines(keepends=True)
     head = b"".join(l for l in lines
                     if l.startswith((b"#include", b"using namespace")))
-    pieces, cur = [], b""
-    for i, line in enumerate(lines):
-        # A new top-level declaration starts after a line that closed one.
-        starts = (i > 0 and lines[i - 1].rstrip() in (b"}", b"};")
-                  and line[:1].isalpha())
-        if starts and len(head) + len(cur) + len(line) > LIMIT and cur:
-            pieces.append(cur)
-            cur = b""
+    pieces, cur, closed = [], b"", False
+    for line in lines:
+        # A top-level declaration (with the comments before it) starts at
+        # an unindented line after one that closed the previous one.
+        if closed and line.strip() and line[:1] not in b" \t}":
+            if len(head) + len(cur) + len(line) > LIMIT:
+                pieces.append(cur)
+                cur = b""
+            closed = False
+        if line.strip():
+            closed = line.rstrip() in (b"}", b"};")
         cur += line
     pieces.append(cur)
     for n, piece in enumerate(pieces):
