@@ -68,6 +68,10 @@ if sanitizer_preload:
         "alloc_dealloc_mismatch=0")
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
     config.available_features.add("sanitizer")
+# %time_bound_60: 60 (seconds), for a time bound that catches a blow-up,
+# not a slow machine; ten times that in the sanitizer build.
+config.substitutions.append(
+    ("%time_bound_60", "600" if sanitizer_preload else "60"))
 
 
 def llvm_include_dir():
