@@ -2,6 +2,7 @@
 # What llvmown costs, against what users compare it with. Not part of the
 # test suite (it takes a few minutes); run it after building.
 #   bash bench/cost.sh [runs]
+# The LLVM 19 build of scripts/test.sh (build-19), or LLVMOWN_BUILD=<dir>.
 #
 # 1. Per translation unit (examples/aot_compiler.cpp and one unit of each
 #    kind of bench/cost_project.py): CPU time and peak memory of the tool,
@@ -19,8 +20,9 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 runs=${1:-3}
 llvm_bin=/usr/lib/llvm-19/bin
-tool=$root/build/bin/llvmown
-plugin=$root/build/lib/llvmown-tidy.so
+build=${LLVMOWN_BUILD:-$root/build-19}
+tool=$build/bin/llvmown
+plugin=$build/lib/llvmown-tidy.so
 for f in "$tool" "$plugin"; do
   [ -f "$f" ] || { echo "cost.sh: build first: $f is missing" >&2; exit 2; }
 done

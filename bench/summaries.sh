@@ -6,11 +6,12 @@
 # the test suite (minutes on a real project); run it after building.
 #   bash bench/summaries.sh BUILD_DIR [JOBS]
 # BUILD_DIR holds the compile_commands.json; its .llvmown/ cache is removed.
+# The tool: LLVMOWN=<path>, else scripts/test.sh's LLVM 19 build.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 db=${1:?usage: bench/summaries.sh BUILD_DIR [JOBS]}
 jobs=${2:-2}
-tool=${LLVMOWN:-$root/build/bin/llvmown}
+tool=${LLVMOWN:-$root/build-19/bin/llvmown}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 

@@ -5,14 +5,18 @@
 # this script exits 0 then, and non-zero only if llvmown could not do its job
 # (exit status 2: the example did not compile, bad input, ...).
 #
-# Runnable from any directory. LLVMOWN_BUILD_DIR (default: build, relative
-# to the repository root) selects the build directory.
+# Runnable from any directory, any number of times, before or after
+# scripts/test.sh: it builds the newest LLVM installed (else 22) in build-N,
+# the folder scripts/test.sh uses for that LLVM too (scripts/lib.sh).
+# LLVMOWN_BUILD_DIR (relative to the repository root) selects another
+# build folder; one configured before keeps its LLVM.
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-BUILD_DIR="${LLVMOWN_BUILD_DIR:-build}"
+# shellcheck source=lib.sh
+. scripts/lib.sh
 EXAMPLE="examples/aot_compiler.cpp"
 
 die() {
@@ -22,13 +26,15 @@ die() {
 
 bash scripts/bootstrap.sh || die "installing the required packages failed"
 
-generator=(-G Ninja)
-if [ -f "$BUILD_DIR/CMakeCache.txt" ] &&
-   ! grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$BUILD_DIR/CMakeCache.txt"; then
-  echo "demo.sh: note: $BUILD_DIR is configured with another generator; keeping it"
-  generator=()
+version="$(llvmown_newest_llvm)"
+BUILD_DIR="${LLVMOWN_BUILD_DIR:-$(llvmown_build_dir "$version")}"
+if [ -n "${LLVMOWN_BUILD_DIR:-}" ] && [ -f "$BUILD_DIR/CMakeCache.txt" ]; then
+  # A folder of the user's keeps the LLVM it was configured for.
+  cmake -S . -B "$BUILD_DIR" || die "configuring $BUILD_DIR with CMake failed"
+else
+  llvmown_configure "$BUILD_DIR" "$version" ||
+    die "configuring $BUILD_DIR for LLVM $version with CMake failed"
 fi
-cmake -S . -B "$BUILD_DIR" "${generator[@]}" || die "configuring with CMake failed"
 cmake --build "$BUILD_DIR" --target llvmown -j"$(nproc)" || die "building llvmown failed"
 
 [ -f "$EXAMPLE" ] || die "$EXAMPLE is missing"

@@ -3,24 +3,26 @@
 # "tests: N passed, M failed" and exits non-zero if anything failed or if
 # no test ran.
 #
-#   LLVM 19 and 22: the whole suite (unit tests and lit), in
-#            $LLVMOWN_BUILD_DIR (default: build) and build-22; the real-header
-#            tests also run the LLVM 19 tool on the headers of every other
-#            LLVM installed;
+#   LLVM 19 and 22: the whole suite (unit tests and lit), in build-19 and
+#            build-22; the real-header tests also run the LLVM 19 tool on
+#            the headers of every other LLVM installed;
 #   LLVM 16 and 14: the plugin and the wrapper, in build-16 and build-14,
 #            and the checks' lit tests run in clang-tidy-16 and -14 against
 #            LLVM 16's and 14's headers.
 # A build counts as one test. LLVMOWN_TEST_FULL, LLVMOWN_TEST_BUILD (build
 # and unit tests only) and LLVMOWN_TEST_PLUGIN (space-separated versions)
-# change the sets; each build folder is build-N except the first full one.
+# change the sets. LLVM N is built in build-N (scripts/lib.sh), the folder
+# scripts/demo.sh uses for it too, so the two reuse each other's builds in
+# either order; build/ is never touched.
 #
-# Runnable from any directory.
+# Runnable from any directory, any number of times.
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-BUILD_DIR="${LLVMOWN_BUILD_DIR:-build}"
+# shellcheck source=lib.sh
+. scripts/lib.sh
 FULL="${LLVMOWN_TEST_FULL-19 22}"
 BUILD_ONLY="${LLVMOWN_TEST_BUILD-}"
 PLUGIN_ONLY="${LLVMOWN_TEST_PLUGIN-16 14}"
@@ -63,28 +65,6 @@ for case in root.iter("testcase"):
         passed += 1
 print(passed, failed)
 EOF
-}
-
-# configure <dir> <version>: CMake with Ninja, unless the folder was
-# configured with another generator (CMake refuses to switch in place).
-# A new folder gets a build made for testing: -O1 without debug
-# information builds a third faster than the default RelWithDebInfo (the
-# run is dominated by compiling against Clang's headers, and the analyses'
-# speed hardly changes); a folder configured before keeps its build type.
-configure() {
-  local generator=(-G Ninja) build_type=()
-  if [ -f "$1/CMakeCache.txt" ] &&
-     ! grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$1/CMakeCache.txt"; then
-    echo "test.sh: note: $1 is configured with another generator; keeping it"
-    generator=()
-  fi
-  if [ ! -f "$1/CMakeCache.txt" ]; then
-    build_type=(-DCMAKE_BUILD_TYPE=Release
-                "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -DNDEBUG"
-                "-DCMAKE_C_FLAGS_RELEASE=-O1 -DNDEBUG")
-  fi
-  cmake -S . -B "$1" "${generator[@]}" "${build_type[@]}" \
-    -DLLVMOWN_LLVM_VERSION="$2"
 }
 
 # build_step <name> <command...>: one test that passes if the command does.
@@ -176,14 +156,13 @@ lit_tests() {
 
 first=1
 for v in $FULL; do
-  dir="build-$v"
+  dir="$(llvmown_build_dir "$v")"
   lit_args=()
   # The other LLVMs' headers are parsed by the first full build only.
   # The first also compares each tool run with a full parse (the tool
   # skips library function bodies; --compare-parse checks that this
   # changes no finding).
   if [ "$first" = 1 ]; then
-    dir="$BUILD_DIR"
     lit_args=(--param compare_parse=1)
   else
     lit_args=(--param other_headers=0)
@@ -192,26 +171,28 @@ for v in $FULL; do
   # fails the run instead of skipping its tests.
   lit_args+=(--param require_test_tools=1)
   first=0
-  build_step "configure LLVM $v ($dir)" configure "$dir" "$v" || continue
+  build_step "configure LLVM $v ($dir)" llvmown_configure "$dir" "$v" || continue
   build_step "build LLVM $v ($dir)" cmake --build "$dir" -j"$(nproc)" || continue
   unit_tests "$dir" "$v"
   lit_tests "$dir" "$v" "${lit_args[@]}"
 done
 for v in $BUILD_ONLY; do
-  build_step "configure LLVM $v (build-$v)" configure "build-$v" "$v" || continue
+  dir="$(llvmown_build_dir "$v")"
+  build_step "configure LLVM $v ($dir)" llvmown_configure "$dir" "$v" || continue
   # The runtime compile loop is left out here, to keep the whole run well
   # under 30 minutes on two cores; `cmake --build build-N` builds it too.
-  build_step "build LLVM $v (build-$v)" cmake --build "build-$v" -j"$(nproc)" \
+  build_step "build LLVM $v ($dir)" cmake --build "$dir" -j"$(nproc)" \
     --target llvmown-tidy llvmown llvmown-clang-tidy llvmown-unittests || continue
-  unit_tests "build-$v" "$v"
+  unit_tests "$dir" "$v"
 done
 for v in $PLUGIN_ONLY; do
-  build_step "configure LLVM $v (build-$v)" configure "build-$v" "$v" || continue
-  build_step "build the plugin for LLVM $v (build-$v)" \
-    cmake --build "build-$v" -j"$(nproc)" --target llvmown-tidy llvmown-clang-tidy ||
+  dir="$(llvmown_build_dir "$v")"
+  build_step "configure LLVM $v ($dir)" llvmown_configure "$dir" "$v" || continue
+  build_step "build the plugin for LLVM $v ($dir)" \
+    cmake --build "$dir" -j"$(nproc)" --target llvmown-tidy llvmown-clang-tidy ||
     continue
   # shellcheck disable=SC2086
-  lit_tests "build-$v" "$v" -- $CHECK_DIRS
+  lit_tests "$dir" "$v" -- $CHECK_DIRS
 done
 
 status=0

@@ -411,7 +411,8 @@ def main():
                                 usage=__doc__.split("\n\n")[1])
     p.add_argument("--out", default=os.path.join(os.getcwd(), "survey-out"))
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
-    p.add_argument("--llvmown", default=os.path.join(ROOT, "build", "bin", "llvmown"))
+    # scripts/test.sh's LLVM 19 build (scripts/lib.sh: build-N per LLVM).
+    p.add_argument("--llvmown", default=os.path.join(ROOT, "build-19", "bin", "llvmown"))
     p.add_argument("--timeout", type=int, default=900)
     p.add_argument("--no-install", dest="install", action="store_false")
     p.add_argument("--no-summaries", dest="summaries", action="store_false",
