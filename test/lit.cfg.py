@@ -44,14 +44,86 @@ for var in ("CLANG_TIDY_CONFIG", "LLVMOWN_PLUGIN", "LLVMOWN_TOOL",
 # %unprivileged runs a command without root's right to read every file, so
 # that unreadable files can be tested: as nobody when the suite runs as
 # root (CI does), as it is otherwise. Feature `unprivileged`.
+# That user must reach the tool, the stub headers and the test's files. A
+# checkout in a private folder (mode 0700: many home folders, `mktemp -d`)
+# is out of its reach, so the tests give it their files under
+# %unprivileged_dir, a folder of the system's temporary folder, and run
+# %unprivileged_llvmown with -I%unprivileged_stubs: the build's own tool
+# and stubs where that user can reach them, else copies made here (the
+# tool finds Clang's headers by an absolute path, so a copy works).
+# Where even that fails, the feature is left out and lit says why.
+unprivileged = None
 if os.geteuid() != 0:
-    config.substitutions.append(("%unprivileged", ""))
-    config.available_features.add("unprivileged")
+    unprivileged = []
 elif os.path.exists("/usr/bin/setpriv"):
-    config.substitutions.append((
-        "%unprivileged",
-        "/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups"))
-    config.available_features.add("unprivileged")
+    unprivileged = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534",
+                    "--clear-groups"]
+
+
+def unprivileged_reaches(executable, readable, folder):
+    script = 'test -x "$1" && test -r "$2" && test -x "$3"'
+    try:
+        return subprocess.run(
+            unprivileged + ["/bin/sh", "-c", script, "sh", executable,
+                            readable, folder],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            timeout=30).returncode == 0
+    except (OSError, subprocess.SubprocessError):
+        return False
+
+
+def stage_for_unprivileged():
+    """The (tool, stubs, folder) that unprivileged commands use, or a
+    reason why there are none."""
+    import hashlib
+    import shutil
+    import tempfile
+    if not os.path.exists(config.llvmown_tool):
+        return "the tool is not built"
+    stubs = os.path.join(config.test_source_root, "Inputs", "stubs")
+    probe = os.path.join("llvm", "Target", "TargetMachine.h")
+    stage = os.path.join(
+        tempfile.gettempdir(), "llvmown-unprivileged-%s" % hashlib.sha1(
+            config.llvmown_obj_root.encode()).hexdigest()[:12])
+    work = os.path.join(stage, "work")
+    os.makedirs(work, exist_ok=True)
+    os.chmod(stage, 0o755)
+    os.chmod(work, 0o755)
+    tool = config.llvmown_tool
+    if not unprivileged_reaches(tool, os.path.join(stubs, probe), work):
+        for sub in ("bin", "stubs"):
+            shutil.rmtree(os.path.join(stage, sub), ignore_errors=True)
+        os.makedirs(os.path.join(stage, "bin"))
+        tool = shutil.copy2(config.llvmown_tool,
+                            os.path.join(stage, "bin", "llvmown"))
+        stubs = shutil.copytree(stubs, os.path.join(stage, "stubs"))
+        for folder, dirs, files in os.walk(stage):
+            for name in dirs:
+                os.chmod(os.path.join(folder, name), 0o755)
+            for name in files:
+                path = os.path.join(folder, name)
+                os.chmod(path, 0o755 if path == tool else 0o644)
+        if not unprivileged_reaches(tool, os.path.join(stubs, probe), work):
+            return "user 65534 cannot reach %s either" % stage
+    return tool, stubs, work
+
+
+if unprivileged is not None:
+    staged = stage_for_unprivileged()
+    if isinstance(staged, tuple):
+        config.available_features.add("unprivileged")
+        config.substitutions.extend([
+            ("%unprivileged_llvmown", shlex.quote(staged[0])),
+            ("%unprivileged_stubs", shlex.quote(staged[1])),
+            ("%unprivileged_dir", shlex.quote(staged[2])),
+            ("%unprivileged", " ".join(unprivileged)),
+        ])
+    else:
+        lit_config.note("the tests that need another user are skipped: %s"
+                        % staged)
+else:
+    lit_config.note("the tests that need another user are skipped: running "
+                    "as root without /usr/bin/setpriv")
 
 # The libFuzzer target (-DLLVMOWN_FUZZ, scripts/sanitize.sh): %llvmown_fuzz.
 if os.path.exists(os.path.join(os.path.dirname(config.llvmown_tool),
