@@ -136,8 +136,9 @@ LifetimeFacts LifetimeAnalysis::analyze(const Decl *D, const Stmt *Body) const {
       [&](const CFGBlock &, const LifetimeEvent &E) { addFact(Facts, E, Ctx); },
       [&](const CFGBlock &B, const LifetimeState &S) {
         // Stores are checked once per block that returns, whatever the
-        // number of its edges into the exit.
-        if (&B == LastExit)
+        // number of its edges into the exit. An owner that escapes on a
+        // path not followed (an incomplete solution) is not dead there.
+        if (&B == LastExit || Sol.Incomplete)
           return;
         LastExit = &B;
         EventList<LifetimeEvent> AtExit;

@@ -68,9 +68,11 @@ public:
     for (LeakFact &L : Facts.Leaks)
       L.ReleasedOnOtherPaths = Freed.contains(L.Object);
     // An error message written only on failure is reported only when no
-    // path frees it: which paths failed is not known here.
+    // path frees it: which paths failed is not known here. In an incomplete
+    // solution the path that frees it may be one not followed.
     llvm::erase_if(Facts.Leaks, [&](const LeakFact &L) {
-      return Facts.Objects[L.Object].OnFailureOnly && L.ReleasedOnOtherPaths;
+      return Facts.Objects[L.Object].OnFailureOnly &&
+             (L.ReleasedOnOtherPaths || Facts.Incomplete);
     });
     for (const OwnershipEvent &E : Disposes)
       Facts.Disposes.push_back(disposeFact(E));
@@ -86,6 +88,12 @@ public:
       P.Kept = llvm::any_of(Facts.Leaks,
                             [&](const LeakFact &L) { return L.Object == I; });
       Facts.Params.push_back(P);
+    }
+    // What the function does on every path (returns an owned object,
+    // releases a parameter) is not known from some of its paths.
+    if (Facts.Incomplete) {
+      Facts.ReturnsOwned = nullptr;
+      Facts.Params.clear();
     }
   }
 

@@ -14,19 +14,30 @@
 // the edges into the exit) to the analysis' diagnoser. So diagnosis happens
 // after the fixpoint, over solved states, once per block.
 //
-// Cost: each block is visited at most MaxVisits times. The lattices have
-// finite height, so a monotone analysis never needs that many; a block that
-// does is widened to top: it and everything reachable from it are marked
-// Widened, their states say nothing, and the solution is Incomplete. The
-// diagnosers report nothing from widened blocks, so an incomplete function
-// gets fewer findings, never false ones.
+// Order: the worklist hands out blocks in reverse post-order (a block after
+// every predecessor that does not close a loop), so a join point such as a
+// cleanup label that a dozen `goto fail`s reach is visited once, after all
+// of them, not once per predecessor. Results do not depend on the order
+// (setSolverVisitOrder changes it, for tests that check that).
+//
+// Cost: each block is visited at most visitCap() times, 8 plus 2 per call
+// or construction in the function (each can make an object the lattices
+// track, and a loop needs about one more visit per object it changes). A
+// monotone analysis needs far fewer. A block that needs more is frozen: it
+// is not visited again, its successors keep what they received, and the
+// solution is Incomplete. A frozen solution is a fixpoint over fewer paths:
+// every state is a join over real paths into its block, so what the replay
+// reports is true of those paths; what the other paths would add is
+// missing. Facts that need every path (a factory returns an owned object
+// on all of them, a parameter is released on all of them) are not derived
+// from an incomplete function.
 //
 // A visit costs the size of the state it carries (State::weight(), the
 // entries of its maps), which can grow with the function: thousands of
 // objects live at once over thousands of blocks is quadratic in time and
 // memory. So the work of one function (the weights of all its visits) is
-// bounded by workBudget(), linear in its size; past it, every block is
-// widened and the function reports nothing.
+// bounded by workBudget(), linear in its size; past it, the solver stops
+// where it is, with the states it has, and the solution is Incomplete.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,8 +48,10 @@
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/SmallVector.h"
-#include <deque>
+#include <algorithm>
 #include <memory>
+#include <queue>
+#include <random>
 #include <vector>
 
 namespace clang::tidy::llvmown {
@@ -67,7 +80,7 @@ struct FlowFacts {
   unsigned Blocks = 0, Visits = 0; ///< for cost tests
   bool Analysed = false;           ///< false if no CFG could be built
   /// The solver ran out of its visit or work budget: some paths were given up
-  /// on (nothing is reported from them).
+  /// on (nothing is reported from them, and no must-fact is derived).
   bool Incomplete = false;
 };
 
@@ -87,16 +100,30 @@ inline std::unique_ptr<CFG> buildAnalysisCFG(const Decl *D, const Stmt *Body,
 template <typename StateT> struct Solution {
   std::vector<StateT> In;  ///< the state at the entry of each block, by ID
   llvm::BitVector Reached; ///< blocks the entry reaches
-  llvm::BitVector Widened; ///< blocks at top (past the budget, or after one)
+  llvm::BitVector Frozen;  ///< blocks past their visit cap
   unsigned Visits = 0;     ///< block visits, for cost tests
-  bool Incomplete = false; ///< some block was widened
-  bool OverBudget = false; ///< the work budget ran out: every block widened
+  bool Incomplete = false; ///< some paths were not followed to the end
+  bool OverBudget = false; ///< the work budget ran out: the solver stopped
 
   /// A block whose entry state is meaningful.
-  bool usable(const CFGBlock &B) const {
-    return Reached.test(B.getBlockID()) && !Widened.test(B.getBlockID());
-  }
+  bool usable(const CFGBlock &B) const { return Reached.test(B.getBlockID()); }
 };
+
+/// The order in which the worklist hands out blocks. Reverse post-order is
+/// the solver's own; the others exist to show that results do not depend
+/// on the order (a debug option of the tool, and tests).
+enum class VisitOrder { ReversePostOrder, PostOrder, Shuffled };
+struct VisitOrderSetting {
+  VisitOrder Order = VisitOrder::ReversePostOrder;
+  unsigned Seed = 0; ///< for Shuffled
+};
+inline VisitOrderSetting &solverVisitOrder() {
+  static VisitOrderSetting Setting;
+  return Setting;
+}
+inline void setSolverVisitOrder(VisitOrder Order, unsigned Seed = 0) {
+  solverVisitOrder() = {Order, Seed};
+}
 
 namespace detail {
 /// State::weight() if the state has one, its size() if it is a map, else 0.
@@ -110,20 +137,47 @@ auto weightOf(const S &St, long) -> decltype(size_t(St.size())) {
 }
 template <typename S> size_t weightOf(const S &, ...) { return 0; }
 
-/// Marks \p From and everything reachable from it as top.
-inline void widenFrom(const CFGBlock &From, llvm::BitVector &Widened,
-                      llvm::BitVector &Reached) {
-  llvm::SmallVector<const CFGBlock *, 16> Stack{&From};
+/// Each block's rank in the worklist (lower first): reverse post-order from
+/// the entry, or the order of the current setting. Blocks the entry does
+/// not reach rank last.
+inline std::vector<unsigned> visitRanks(const CFG &G) {
+  unsigned N = G.getNumBlockIDs();
+  std::vector<const CFGBlock *> Post;
+  Post.reserve(N);
+  llvm::BitVector Seen(N);
+  using Frame = std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>;
+  llvm::SmallVector<Frame, 32> Stack;
+  Seen.set(G.getEntry().getBlockID());
+  Stack.push_back({&G.getEntry(), G.getEntry().succ_begin()});
   while (!Stack.empty()) {
-    const CFGBlock *B = Stack.pop_back_val();
-    if (Widened.test(B->getBlockID()))
+    const CFGBlock *B = Stack.back().first;
+    if (Stack.back().second == B->succ_end()) {
+      Post.push_back(B);
+      Stack.pop_back();
       continue;
-    Widened.set(B->getBlockID());
-    Reached.set(B->getBlockID());
-    for (const CFGBlock::AdjacentBlock &Succ : B->succs())
-      if (const CFGBlock *S = Succ.getReachableBlock())
-        Stack.push_back(S);
+    }
+    const CFGBlock *Succ = (Stack.back().second++)->getReachableBlock();
+    if (Succ && !Seen.test(Succ->getBlockID())) {
+      Seen.set(Succ->getBlockID());
+      Stack.push_back({Succ, Succ->succ_begin()});
+    }
   }
+  unsigned R = Post.size();
+  std::vector<unsigned> Order(R);
+  for (unsigned I = 0; I < R; ++I)
+    Order[I] = I;
+  const VisitOrderSetting &Setting = solverVisitOrder();
+  if (Setting.Order == VisitOrder::PostOrder)
+    std::reverse(Order.begin(), Order.end());
+  if (Setting.Order == VisitOrder::Shuffled) {
+    std::mt19937 Rng(Setting.Seed);
+    for (unsigned I = R; I > 1; --I) // Fisher-Yates, the same everywhere
+      std::swap(Order[I - 1], Order[Rng() % I]);
+  }
+  std::vector<unsigned> Rank(N, N);
+  for (unsigned I = 0; I < R; ++I)
+    Rank[Post[R - 1 - I]->getBlockID()] = Order[I];
+  return Rank;
 }
 } // namespace detail
 
@@ -137,50 +191,61 @@ inline uint64_t workBudget(const CFG &G) {
   return 100000 + 32 * Elements;
 }
 
-/// Solves \p A forward from \p Entry to a fixpoint (or to top where the
-/// budget runs out).
+/// The most visits one block of \p G gets: 8, plus 2 for each call or
+/// construction (what can make an object an analysis tracks).
+inline unsigned visitCap(const CFG &G) {
+  unsigned Sites = 0;
+  for (const CFGBlock *B : G)
+    for (const CFGElement &El : *B)
+      if (std::optional<CFGStmt> S = El.getAs<CFGStmt>())
+        Sites += isa<CallExpr, CXXConstructExpr, CXXNewExpr>(S->getStmt());
+  return 8 + 2 * Sites;
+}
+
+/// Solves \p A forward from \p Entry to a fixpoint (or as far as the
+/// budgets go). \p MaxVisits: the visit cap of every block (0: visitCap).
 template <typename Analysis>
-Solution<typename Analysis::State> solveForward(const CFG &G, Analysis &A,
-                                                typename Analysis::State Entry,
-                                                unsigned MaxVisits = 8) {
+[[nodiscard]] Solution<typename Analysis::State>
+solveForward(const CFG &G, Analysis &A, typename Analysis::State Entry,
+             unsigned MaxVisits = 0) {
   using State = typename Analysis::State;
   unsigned N = G.getNumBlockIDs();
   Solution<State> Sol;
   Sol.In.resize(N);
   Sol.Reached.resize(N);
-  Sol.Widened.resize(N);
+  Sol.Frozen.resize(N);
+  if (!MaxVisits)
+    MaxVisits = visitCap(G);
   std::vector<unsigned> Count(N, 0);
+  const std::vector<unsigned> Rank = detail::visitRanks(G);
   llvm::BitVector Queued(N);
+  using Item = std::pair<unsigned, const CFGBlock *>; // rank first
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> Work;
   EventList<typename Analysis::Event> Dropped;
 
   const CFGBlock &EntryB = G.getEntry();
   Sol.In[EntryB.getBlockID()] = std::move(Entry);
   Sol.Reached.set(EntryB.getBlockID());
-  std::deque<const CFGBlock *> Work{&EntryB};
+  Work.push({Rank[EntryB.getBlockID()], &EntryB});
   Queued.set(EntryB.getBlockID());
   const uint64_t Budget = workBudget(G);
   uint64_t Spent = 0;
   while (!Work.empty()) {
-    const CFGBlock *B = Work.front();
-    Work.pop_front();
+    const CFGBlock *B = Work.top().second;
+    Work.pop();
     unsigned ID = B->getBlockID();
     Queued.reset(ID);
-    if (Sol.Widened.test(ID))
-      continue;
     if (++Count[ID] > MaxVisits) {
-      detail::widenFrom(*B, Sol.Widened, Sol.Reached);
+      Sol.Frozen.set(ID);
       Sol.Incomplete = true;
       continue;
     }
     ++Sol.Visits;
     Spent += 1 + detail::weightOf(Sol.In[ID], 0);
     if (Spent > Budget) {
-      // Give up on the whole function: a partial fixpoint could make a
-      // must-fact (released on every path) look false.
-      detail::widenFrom(EntryB, Sol.Widened, Sol.Reached);
+      // Stop here: the states so far are joins over the paths followed.
       Sol.Incomplete = true;
       Sol.OverBudget = true;
-      Sol.In.assign(N, State());
       break;
     }
     State S = Sol.In[ID];
@@ -191,7 +256,7 @@ Solution<typename Analysis::State> solveForward(const CFG &G, Analysis &A,
     unsigned Idx = 0;
     for (auto SI = B->succ_begin(); SI != B->succ_end(); ++SI, ++Idx) {
       const CFGBlock *Succ = SI->getReachableBlock();
-      if (!Succ || Sol.Widened.test(Succ->getBlockID()))
+      if (!Succ)
         continue;
       unsigned SID = Succ->getBlockID();
       State Edge = S;
@@ -204,9 +269,9 @@ Solution<typename Analysis::State> solveForward(const CFG &G, Analysis &A,
       } else {
         Changed = Sol.In[SID].join(Edge);
       }
-      if (Changed && !Queued.test(SID)) {
+      if (Changed && !Queued.test(SID) && !Sol.Frozen.test(SID)) {
         Queued.set(SID);
-        Work.push_back(Succ);
+        Work.push({Rank[SID], Succ});
       }
     }
   }
@@ -247,8 +312,8 @@ inline llvm::BitVector doomedBlocks(const CFG &G) {
 /// Solves \p A over \p G from its entry state and notes in \p F what
 /// solving told.
 template <typename Analysis>
-Solution<typename Analysis::State> solveFunction(const CFG &G, Analysis &A,
-                                                 FlowFacts &F) {
+[[nodiscard]] Solution<typename Analysis::State>
+solveFunction(const CFG &G, Analysis &A, FlowFacts &F) {
   F.Analysed = true;
   F.Blocks = G.getNumBlockIDs();
   Solution<typename Analysis::State> Sol = solveForward(G, A, A.entryState());

@@ -17,6 +17,13 @@ KIND is one of:
              on one path
   lines      a file of about N lines: N / 10 small functions, each leaking a
              machine on one path
+  cleanup    C: two functions that each create one context and N handles
+             in it (builders, modules, pass managers, memory buffers), each
+             followed by `if (!h) goto fail;`, with one cleanup label that
+             disposes of them: `leaky` forgets a handle in the middle (one
+             finding, on its creating call, which carries check_llvmown.py's
+             expectation), `clean` forgets none (compile as C with
+             -I test/Inputs/stubs)
 The sources include the stand-in headers (compile with -I test/Inputs/stubs).
 """
 
@@ -108,7 +115,52 @@ def lines(n):
     return "".join(out)
 
 
-KINDS = {"machines": machines, "scoped": scoped, "expression": expression,
+C_KINDS = [  # (type, creator call, release)
+    ("LLVMBuilderRef", "LLVMCreateBuilderInContext(ctx)", "LLVMDisposeBuilder"),
+    ("LLVMModuleRef", 'LLVMModuleCreateWithNameInContext("m", ctx)',
+     "LLVMDisposeModule"),
+    ("LLVMPassManagerRef", "LLVMCreatePassManager()", "LLVMDisposePassManager"),
+    ("LLVMMemoryBufferRef",
+     'LLVMCreateMemoryBufferWithMemoryRangeCopy(data, size, "b")',
+     "LLVMDisposeMemoryBuffer"),
+]
+
+
+def cleanup_function(name, n, forget):
+    out = ["int %s(const char *data, size_t size) {" % name,
+           "  int rc = -1;",
+           "  LLVMContextRef ctx = LLVMContextCreate();",
+           "  if (!ctx)",
+           "    return -1;"]
+    for i in range(n):
+        out.append("  %s h%d = NULL;" % (C_KINDS[i % len(C_KINDS)][0], i))
+    for i in range(n):
+        kind, create, release = C_KINDS[i % len(C_KINDS)]
+        line = "  h%d = %s;" % (i, create)
+        if i == forget:  # check_llvmown.py's expectation
+            line += " // WARN: %s returned by '%s' is never released with '%s'" \
+                % (kind, create.split("(")[0], release)
+        out += [line, "  if (!h%d)" % i, "    goto fail;"]
+    out += ["  rc = use(%d);" % n, "fail:"]
+    for i in reversed(range(n)):
+        if i != forget:
+            out.append("  if (h%d)\n    %s(h%d);"
+                       % (i, C_KINDS[i % len(C_KINDS)][2], i))
+    out += ["  LLVMContextDispose(ctx);", "  return rc;", "}", ""]
+    return "\n".join(out)
+
+
+def cleanup(n):
+    # Not a module: the context's disposal deletes what a module leaves.
+    forget = n // 2
+    while C_KINDS[forget % len(C_KINDS)][0] == "LLVMModuleRef":
+        forget += 1
+    return ("#include <stddef.h>\n#include \"llvm-c/Core.h\"\n"
+            "int use(int);\n\n" + cleanup_function("leaky", n, forget) +
+            "\n" + cleanup_function("clean", n, -1))
+
+
+KINDS = {"machines": machines, "cleanup": cleanup, "scoped": scoped, "expression": expression,
          "switch": switch,
          "lambdas": lambdas, "lines": lines}
 
