@@ -222,13 +222,20 @@ def includes_llvm(entry):
 
 # --- running llvmown -------------------------------------------------------
 
+# ReportIncomplete: functions whose analysis stopped at the solver's budget
+# are remarks on stderr, counted per project (docs/survey.md explains each).
+CONFIG = "{CheckOptions: {ReportIncomplete: true}}"
+BUDGET = re.compile(r"^(?P<file>.+?):(?P<line>\d+):\d+: remark: the analysis "
+                    r"of '(?P<function>[^']*)' stopped at its budget", re.M)
+
+
 def run_unit(llvmown, db_dir, src, file, sarif, timeout, summaries,
              tool_args=()):
     # A project's .clang-tidy may disable llvmown-* (it was written for
     # clang-tidy); findings in its own files (a unity build's included
     # sources) count, those in LLVM's headers do not.
     cmd = [llvmown, "-p", db_dir, "--project-root=" + src, "--format=sarif",
-           "--checks=-*,llvmown-*",
+           "--checks=-*,llvmown-*", "--config=" + CONFIG,
            "--header-filter=^" + re.escape(os.path.join(src, "")),
            "-o", sarif, "--quiet", file]
     cmd += ["--summaries=" + summaries] if summaries else ["--no-summaries"]
@@ -236,12 +243,15 @@ def run_unit(llvmown, db_dir, src, file, sarif, timeout, summaries,
     try:
         r = run(cmd, timeout=timeout)
     except subprocess.TimeoutExpired:
-        return "timeout", ""
+        return "timeout", "", []
+    remarks = sorted({"%s:%s %s" % (os.path.relpath(m["file"], src),
+                                     m["line"], m["function"])
+                      for m in BUDGET.finditer(r.stderr)})
     if "Stack dump" in r.stderr or r.returncode not in (0, 1, 2):
-        return "crash", r.stderr[-2000:]
+        return "crash", r.stderr[-2000:], remarks
     if r.returncode == 2:
-        return "error", r.stderr[-2000:]
-    return "ok", ""
+        return "error", r.stderr[-2000:], remarks
+    return "ok", "", remarks
 
 
 def survey(row, src, opts):
@@ -321,11 +331,12 @@ def survey(row, src, opts):
             zip(units, parts)))
     cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     for kind in ("ok", "error", "crash", "timeout"):
-        stats[kind] = sum(1 for k, _ in results if k == kind)
+        stats[kind] = sum(1 for k, _, _ in results if k == kind)
+    stats["budget_remarks"] = sorted({r for _, _, rs in results for r in rs})
     with open(os.path.join(out, "problems.log"), "w") as f:
         for u, why in unscanned:
             f.write("== scan-failed %s\n%s\n" % (u, "\n".join(why)))
-        for u, (k, text) in zip(units, results):
+        for u, (k, text, _) in zip(units, results):
             if k != "ok":
                 f.write("== %s %s\n%s\n" % (k, u, text))
     stats["seconds"] = round(time.time() - start, 1)
@@ -379,15 +390,15 @@ def report(all_stats, verdicts, out):
     lines = ["# llvmown survey", "",
              "| project | commit | LLVM | units in database | units with "
              "LLVM headers | not scanned | analysed | failed to compile | "
-             "crashes | timeouts | findings | CPU s |",
+             "crashes | timeouts | findings | budget remarks | CPU s |",
              "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | "
-             "--- | --- |"]
+             "--- | --- | --- |"]
     for s in all_stats:
         lines.append("| %s | %s | %s | %d | %d | %d | %d | %d | %d | %d | %d "
-                     "| %.1f |" % (
+                     "| %d | %.1f |" % (
             s["project"], s["commit"], s["llvm"], s["units_in_db"], s["units"],
             s.get("unscanned", 0), s["ok"], s["error"], s["crash"], s["timeout"], len(s["findings"]),
-            s["cpu"]))
+            len(s.get("budget_remarks", [])), s["cpu"]))
     lines += ["", "| check | findings | bug | by-design | false-positive | "
               "unreviewed | precision |", "| --- | --- | --- | --- | --- | --- | --- |"]
     for check in CHECKS:
