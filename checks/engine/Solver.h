@@ -197,7 +197,7 @@ inline unsigned visitCap(const CFG &G) {
   unsigned Sites = 0;
   for (const CFGBlock *B : G)
     for (const CFGElement &El : *B)
-      if (std::optional<CFGStmt> S = El.getAs<CFGStmt>())
+      if (auto S = El.getAs<CFGStmt>())
         Sites += isa<CallExpr, CXXConstructExpr, CXXNewExpr>(S->getStmt());
   return 8 + 2 * Sites;
 }
