@@ -274,6 +274,7 @@ def run_side(opts, settings, root, files, out, side):
 # --- deciding ---------------------------------------------------------------
 
 SPAN = re.compile(r"\d+(?:-\d+)?")
+LINE_REF = re.compile(r"\blines? \d+(?::\d+)?")
 
 
 def parse_ranges(text):
@@ -325,8 +326,10 @@ def decide(row, before, after):
     """found_before, silent_after, the check's findings in the row's files
     at the parent, and those of them in its lines."""
     check = check_name(row)
-    files = {os.path.normpath(f) for f in row["files"].split()}
     ranges = parse_ranges(field(row, "lines_at_parent"))
+    # The units, and the headers the bug's lines are in (reported there
+    # when a unit includes them).
+    files = {os.path.normpath(f) for f in row["files"].split()} | set(ranges)
     mine = [f for f in before["report"]["findings"] if f["check"] == check
             and rel(f, before["report"]["root"]) in files]
     near = [f for f in mine
@@ -344,7 +347,9 @@ def decide(row, before, after):
     # number identical findings in order, so the fixed one's would pass
     # to an unfixed twin with the same message and line text.
     def key(f, side):
-        return (f["check"], rel(f, side["report"]["root"]), f["message"])
+        # Messages name lines ("returns at line 203"), which the fix moves.
+        return (f["check"], rel(f, side["report"]["root"]),
+                LINE_REF.sub("line N", f["message"]))
 
     def count(k, side):
         return sum(key(f, side) == k for f in side["report"]["findings"])
@@ -374,8 +379,10 @@ def prepare(row, projects, opts):
         return result(row, "no settings", "not in projects.tsv")
     settings = dict(project, llvm=field(row, "llvm") or project["llvm"])
     # A row's own flags go after the project's (code of another age).
-    settings["args"] = (field(project, "args") + " " +
-                        field(row, "args")).strip()
+    # No error limit: past Clang's 20th error the rest of a unit of
+    # another LLVM's age would go unparsed, and unanalysed.
+    settings["args"] = (field(project, "args") + " " + field(row, "args") +
+                        " -ferror-limit=0").strip()
     settings["packages"] = field(settings, "packages")
     if not survey.ensure_packages(settings, opts.install):
         return result(row, "no packages", "missing: llvm-%s-dev %s" % (

@@ -66,7 +66,8 @@ def read_tsv(path):
     with open(path, encoding="utf-8") as f:
         rows = [r for r in csv.DictReader(
             (l for l in f if l.strip() and not l.startswith("#")),
-            delimiter="\t")]
+            # Tab-separated, no quoting: flags such as '"x"' stay as written.
+            delimiter="\t", quoting=csv.QUOTE_NONE)]
     return rows
 
 
