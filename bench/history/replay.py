@@ -35,18 +35,21 @@ Nothing is configured or built. For each fix, both commits are extracted
 from the project's git directory (`git archive`, cached under --work by
 commit), and the row's files are run through `llvmown --format=json` with
 `llvm-config --cxxflags` (`--cflags` for C) of the row's LLVM plus the
-project's args (the "generated" method of bench/survey/survey.py, whose
-functions this script uses). Every run has ReportIncomplete on, so that
+project's args and the row's (the "generated" method of
+bench/survey/survey.py, whose functions this script uses), and with
+-ferror-limit=0, so that code of another LLVM's age is parsed to its end. Every run has ReportIncomplete on, so that
 functions whose analysis stopped at the solver's budget are listed.
 
 Decisions:
 
-- found before: a finding of the row's check, in one of its files at the
-  parent, whose line is in a `lines_at_parent` range widened by 3 lines;
+- found before: a finding of the row's check, in one of its files or in a
+  header that `lines_at_parent` names, at the parent, whose line is in a
+  `lines_at_parent` range widened by 3 lines;
 - silent after: the bug's finding (of those, the nearest to its lines:
   another finding a line away is another bug) is no longer reported at
-  the fix: the fix has fewer findings of the same check, file and message than the
-  parent (this survives line moves, and an unfixed twin with the same
+  the fix: the fix has fewer findings of the same check, file and message
+  (its "line N" references aside, which the fix moves) than the parent
+  (this survives line moves, and an unfixed twin with the same
   message does not hide a fixed one, as occurrence-numbered fingerprints
   would); `n/a` if not found before.
   A file that the fix deleted or renamed is not run at the fix.
