@@ -25,7 +25,7 @@ llvm::StringRef noun(const OwnedObject &O) {
   return O.Kind->Noun.empty() ? "handle" : O.Kind->Noun;
 }
 
-std::string describe(const OwnedObject &O) {
+std::string describeHandle(const OwnedObject &O) {
   return (noun(O) + (O.OutArg >= 0 ? " written by '" : " returned by '") +
           O.Creator + "'")
       .str();
@@ -60,17 +60,17 @@ void CApiDisposeCheck::reportDispose(const DisposeFact &F,
     break;
   case DisposeProblem::Borrowed:
     diag(F.Call->getBeginLoc(), "%0 is borrowed and must not be released")
-        << describe(O);
+        << describeHandle(O);
     break;
   case DisposeProblem::Mismatch:
     diag(F.Call->getBeginLoc(), "%0 must be released with '%1', not '%2'")
-        << describe(O) << O.Kind->CRelease << F.Callee;
+        << describeHandle(O) << O.Kind->CRelease << F.Callee;
     break;
   }
 }
 
 void CApiDisposeCheck::reportLeak(const LeakFact &L, const OwnedObject &O) {
-  std::string What = describe(O);
+  std::string What = describeHandle(O);
   SourceLocation At = O.Site->getBeginLoc();
   if (diagnoseLostObject(L, At, What))
     return;

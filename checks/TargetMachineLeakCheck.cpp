@@ -83,7 +83,7 @@ bool onlySmartPointerCompatibleUses(const VarDecl *VD, const Stmt *Body,
   return true;
 }
 
-std::string describe(const OwnedObject &O) {
+std::string describeMachine(const OwnedObject &O) {
   return (llvm::Twine(O.Kind->Name) + " created by '" + O.Creator + "'").str();
 }
 
@@ -146,7 +146,7 @@ TargetMachineLeakCheck::uniquePtrFix(const LeakFact &L, const OwnedObject &O,
 
 void TargetMachineLeakCheck::reportLeak(const LeakFact &L, const OwnedObject &O,
                                         const Stmt *Body, ASTContext &Ctx) {
-  std::string What = describe(O);
+  std::string What = describeMachine(O);
   SourceLocation At = O.Site->getBeginLoc();
   if (diagnoseLostObject(L, At, What))
     return;
@@ -178,7 +178,7 @@ bool TargetMachineLeakCheck::reportMemberStore(const FieldStoreFact &FS,
     diag(O.Site->getBeginLoc(),
          "%0 is stored in member '%1', which no destructor or member "
          "function of '%2' releases")
-        << describe(O) << Member << Class;
+        << describeMachine(O) << Member << Class;
     diag(FS.Store->getBeginLoc(), "stored here", DiagnosticIDs::Note);
     return true;
   }
@@ -186,7 +186,7 @@ bool TargetMachineLeakCheck::reportMemberStore(const FieldStoreFact &FS,
     return false;
   diag(O.Site->getBeginLoc(),
        "%0 replaces member '%1' without releasing the previous one")
-      << describe(O) << Member;
+      << describeMachine(O) << Member;
   diag(FS.Store->getBeginLoc(), "the previous value is overwritten here",
        DiagnosticIDs::Note);
   return true;

@@ -29,7 +29,11 @@ llvmown_build_dir() {
 # A new folder gets a build made for testing: -O1 without debug
 # information builds a third faster than the default RelWithDebInfo (the
 # time goes into compiling against Clang's headers, and the analyses'
-# speed hardly changes); a folder configured before keeps its build type.
+# speed hardly changes), and a unity build: the engine, the checks and the
+# tool are compiled a few files to a unit, so Clang's headers are parsed
+# once per batch instead of once per file (two thirds of each file's
+# compile time; the test and scenario programs opt out in their
+# CMakeLists). A folder configured before keeps its settings.
 llvmown_configure() {
   local generator=(-G Ninja) build_type=()
   if [ -f "$1/CMakeCache.txt" ] &&
@@ -40,7 +44,8 @@ llvmown_configure() {
   if [ ! -f "$1/CMakeCache.txt" ]; then
     build_type=(-DCMAKE_BUILD_TYPE=Release
                 "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -DNDEBUG"
-                "-DCMAKE_C_FLAGS_RELEASE=-O1 -DNDEBUG")
+                "-DCMAKE_C_FLAGS_RELEASE=-O1 -DNDEBUG"
+                -DCMAKE_UNITY_BUILD=ON)
   fi
   cmake -S . -B "$1" "${generator[@]}" "${build_type[@]}" \
     -DLLVMOWN_LLVM_VERSION="$2"
