@@ -29,15 +29,34 @@ Tables (tab-separated, `#` lines are comments):
   `parent_commit` is usually `fix_commit^`, but a fix made in several
   commits takes the parent of the first. Full hashes.
 - `projects.tsv`, one row per project: `project mirror llvm args
-  packages notes`: where its git directory is, and how its units compile.
+  packages notes`, and optionally `prepare`: where its git directory is,
+  and how its units compile. In `args` (the project's and a fix row's),
+  `{shims}` is the absolute path of bench/history/shims, the replay's
+  hand-written stand-ins (forwarding headers for LLVM headers that moved,
+  declarations of removed ones, configured headers a build would write),
+  one folder a project (shims/<project>/..., and shims/llvm-old for the
+  moved LLVM headers several projects need); they are written for the
+  replay, not copied from the project or LLVM. `{llvm}` and
+  `{llvm_major}` are /usr/lib/llvm-N and N of the row's LLVM.
+- `prepare` (projects.tsv): shell commands run once in each extracted
+  tree of the project (cwd the tree, before llvmown; `{shims}`, `{llvm}`
+  and `{llvm_major}` expanded as in `args`) that make the headers the
+  project's own build would generate (configure, its code generators,
+  submodules from their mirrors), from the tree's own sources: generated
+  files are never kept here. <work>/<commit>.prepared records the
+  commands and their exit status, so that they run once per tree (again
+  only when the commands change); a failure is said in the row's notes
+  (the output is in <work>/<commit>.prepare.log) and the row still runs.
 
-Nothing is configured or built. For each fix, both commits are extracted
-from the project's git directory (`git archive`, cached under --work by
-commit), and the row's files are run through `llvmown --format=json` with
-`llvm-config --cxxflags` (`--cflags` for C) of the row's LLVM plus the
-project's args and the row's (the "generated" method of
-bench/survey/survey.py, whose functions this script uses), and with
--ferror-limit=0, so that code of another LLVM's age is parsed to its end. Every run has ReportIncomplete on, so that
+Nothing is compiled or linked (`prepare` may configure a tree and run its
+generators). For each fix, both commits are extracted from the project's
+git directory (`git archive`, cached under --work by commit; the project's
+`prepare` then runs in each), and the row's files are run through
+`llvmown --format=json` with `llvm-config --cxxflags` (`--cflags` for C)
+of the row's LLVM plus the project's args and the row's (the "generated"
+method of bench/survey/survey.py, whose functions this script uses), and
+with -ferror-limit=0, so that code of another LLVM's age is parsed to its
+end. Every run has ReportIncomplete on, so that
 functions whose analysis stopped at the solver's budget are listed.
 
 Decisions:
@@ -97,6 +116,8 @@ sys.path.insert(0, os.path.join(ROOT, "bench", "survey"))
 import survey  # noqa: E402
 
 DEFAULT_MIRROR = "/work/.mirror/{owner}+{name}"
+SHIMS = os.path.join(HERE, "shims")
+PREPARE_TIMEOUT = 1800
 WIDEN = 3
 CONFIG = "{CheckOptions: {ReportIncomplete: true}}"
 BUDGET = re.compile(r"^(?P<file>.+?):(?P<line>\d+):\d+: remark: the analysis "
@@ -207,6 +228,46 @@ def tree(gitdir, commit, work):
         except OSError:
             shutil.rmtree(part, ignore_errors=True)
         return dest
+
+
+def expand(text, settings):
+    """`{shims}`, `{llvm}` and `{llvm_major}` of an args or prepare text."""
+    return text.replace("{shims}", SHIMS).replace(
+        "{llvm}", "/usr/lib/llvm-" + settings["llvm"]).replace(
+        "{llvm_major}", settings["llvm"])
+
+
+def prepare_tree(settings, root):
+    """Runs the project's `prepare` commands once in the tree; None if
+    they succeeded (or there are none), else what to say in the notes."""
+    commands = expand(field(settings, "prepare"), settings)
+    if not commands:
+        return None
+    marker, log_path = root + ".prepared", root + ".prepare.log"
+    with _locks_lock:
+        lock = _locks.setdefault(root + ".prepare", threading.Lock())
+    with lock:
+        done = None
+        if os.path.exists(marker):
+            with open(marker) as f:
+                status, _, text = f.read().partition("\n")
+            if text == commands:
+                done = status
+        if done is None:
+            log("prepare %s" % os.path.basename(root))
+            with open(log_path, "w") as f:
+                try:
+                    r = subprocess.run(["bash", "-c", commands], cwd=root,
+                                       stdout=f, stderr=subprocess.STDOUT,
+                                       stdin=subprocess.DEVNULL,
+                                       timeout=PREPARE_TIMEOUT)
+                    done = str(r.returncode)
+                except subprocess.TimeoutExpired:
+                    done = "timeout"
+            with open(marker, "w") as f:
+                f.write(done + "\n" + commands)
+    return None if done == "0" else "prepare failed (%s) in %s: see %s" % (
+        done, os.path.basename(root)[:9], log_path)
 
 
 # --- running llvmown --------------------------------------------------------
@@ -384,8 +445,9 @@ def prepare(row, projects, opts):
     # A row's own flags go after the project's (code of another age).
     # No error limit: past Clang's 20th error the rest of a unit of
     # another LLVM's age would go unparsed, and unanalysed.
-    settings["args"] = (field(project, "args") + " " + field(row, "args") +
-                        " -ferror-limit=0").strip()
+    settings["args"] = expand((field(project, "args") + " " +
+                               field(row, "args") + " -ferror-limit=0"
+                               ).strip(), settings)
     settings["packages"] = field(settings, "packages")
     if not survey.ensure_packages(settings, opts.install):
         return result(row, "no packages", "missing: llvm-%s-dev %s" % (
@@ -396,6 +458,8 @@ def prepare(row, projects, opts):
     trees = [tree(gitdir, commit, opts.work) for commit in full]
     if not all(trees):
         return result(row, "no checkout", "git archive failed in " + gitdir)
+    settings["_prepare_notes"] = [n for n in (prepare_tree(settings, t)
+                                              for t in trees) if n]
     return settings, trees
 
 
@@ -432,6 +496,7 @@ def compare(row, settings, trees, opts):
                       for f in hits or mine)
     notes = [("reported at " if hits else "elsewhere: ") + where] \
         if where else []
+    notes += settings.get("_prepare_notes", [])
     if errors:
         notes.append("%d compile errors at the parent, first: %s" % (
             len(errors), errors[0]["message"]))

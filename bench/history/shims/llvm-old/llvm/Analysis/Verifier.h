@@ -1,0 +1,2 @@
+/* llvmown history replay shim (hand-written): moved to llvm/IR in LLVM 3.5 */
+#include <llvm/IR/Verifier.h>

@@ -1,0 +1,2 @@
+/* llvmown history replay shim (hand-written): removed with the old JIT */
+#include <llvm/ExecutionEngine/RTDyldMemoryManager.h>

@@ -1,0 +1,2 @@
+/* llvmown history replay shim (hand-written): moved to llvm/CodeGen in LLVM 7 */
+#include <llvm/CodeGen/TargetLowering.h>

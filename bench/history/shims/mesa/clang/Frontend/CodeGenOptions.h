@@ -1,0 +1,2 @@
+/* llvmown history replay shim (hand-written): moved to clang/Basic in Clang 8 */
+#include <clang/Basic/CodeGenOptions.h>
