@@ -100,9 +100,12 @@ def ensure_packages(row, install):
     return r.returncode == 0
 
 
-def expand(text, row):
+def expand(text, row, src=None):
+    """{llvm}, {llvm_major}, and in a configure's args {source}: the
+    checkout's absolute path (bundled dependencies unpacked in it)."""
     llvm = "/usr/lib/llvm-%s" % row["llvm"]
-    return text.replace("{llvm}", llvm).replace("{llvm_major}", row["llvm"])
+    text = text.replace("{llvm}", llvm).replace("{llvm_major}", row["llvm"])
+    return text.replace("{source}", os.path.abspath(src)) if src else text
 
 
 def llvm_flags(row, cxx):
@@ -136,7 +139,7 @@ def cmake_database(row, src, build):
     cmd = ["cmake", "-S", src, "-B", build, "-G", "Ninja",
            "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON",
            "-DLLVM_DIR=/usr/lib/llvm-%s/lib/cmake/llvm" % row["llvm"]]
-    cmd += shlex.split(expand(row["args"], row))
+    cmd += shlex.split(expand(row["args"], row, src))
     return configured_database(row, src, build, cmd)
 
 
