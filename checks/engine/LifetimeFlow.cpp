@@ -262,6 +262,8 @@ Binding LifetimeFlow::valueOf(const Expr *E, const State &S) const {
   }
   case Location::Local: {
     Binding B = S.Env.lookup(L);
+    if (isOwnerVar(L.var()))
+      dropReplaced(L.var(), B, S);
     // What is read from a bound variable names it (owners do not).
     if (!B.empty() && !isOwnerVar(L.var()))
       B.Var = L.var();
@@ -275,6 +277,25 @@ Binding LifetimeFlow::valueOf(const Expr *E, const State &S) const {
     return S.Env.lookup(L);
   }
   return {};
+}
+
+/// An owner of \p VD that an assignment or reset replaced on some path
+/// reached \p B through the join with a path where it was not replaced:
+/// \p VD holds it only where it is alive, so what is read from \p VD now
+/// is bound to the owners it still holds.
+void LifetimeFlow::dropReplaced(const VarDecl *VD, Binding &B,
+                                const State &S) const {
+  llvm::SmallVector<unsigned, 4> Replaced;
+  for (unsigned I : B.O)
+    if (const auto *E = S.Ended.find(I); E && !E->empty() &&
+                                         E->get().How == EndHow::Reset &&
+                                         Owners[I].Var == VD)
+      Replaced.push_back(I);
+  BitSet Kept = B.O;
+  for (unsigned I : Replaced)
+    Kept.erase(I);
+  if (Kept.any()) // replaced on every path: keep it, so a use is still seen
+    B.O = Kept;
 }
 
 Binding LifetimeFlow::take(const Expr *E, State &S) {
@@ -545,6 +566,13 @@ void LifetimeFlow::VisitCXXNewExpr(const CXXNewExpr *NE, State &S) {
   if (!Init)
     return;
   Binding V = take(Init, S);
+  // A context or ThreadSafe* object built on the heap owns what was moved
+  // into it: this function no longer ends that (a leak of the heap object
+  // is retained-thread-safe-module's concern).
+  if (isOwnerKind(kindOf(NE->getAllocatedType()))) {
+    S.Escaped.join(V.O);
+    return;
+  }
   if (!V.empty() && kindOf(NE->getType()) &&
       kindOf(NE->getType())->is(CarriesOwner)) {
     Binding New;

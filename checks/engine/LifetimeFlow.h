@@ -162,6 +162,7 @@ private:
   // Values and stores.
   Binding valueOf(const Expr *E, const State &S) const;
   Binding take(const Expr *E, State &S);
+  void dropReplaced(const VarDecl *VD, Binding &B, const State &S) const;
   void store(const Expr *LHS, const Binding &V, const Expr *RHS, const Stmt *At,
              State &S);
   void storeLocal(const VarDecl *VD, const Binding &V, const Expr *RHS,

@@ -169,3 +169,45 @@ std::unique_ptr<Module> makeInSharedContext(orc::ThreadSafeContext &TSC,
                                             StringRef Name) {
   return std::make_unique<Module>(Name, *TSC.getContext());
 }
+
+// Must flag: the module was borrowed before the ThreadSafeModule was given a
+// new one, which destroys the module borrowed.
+void borrowThenReplace(orc::ThreadSafeContext TSC, StringRef Name) {
+  orc::ThreadSafeModule Holder(std::make_unique<Module>(Name, *TSC.getContext()), TSC);
+  Module *First = Holder.getModuleUnlocked();
+  Holder = orc::ThreadSafeModule(std::make_unique<Module>("second", *TSC.getContext()), TSC); // NOTE: 'Holder' is destroyed here
+  First->dump(); // WARN: 'First' was borrowed from ThreadSafeModule 'Holder', which was destroyed at line 178
+}
+
+// Must not flag (seen in an AOT compiler's emit function): a holder filled
+// only when the caller gave none, then borrowed through a reference that
+// picks the caller's or the local one. On the path that fills it, the
+// default-constructed value it replaced is gone, but nothing borrowed it.
+Error emitInto(orc::ThreadSafeModule *Given, orc::ThreadSafeContext TSC,
+               orc::LLJIT &J) {
+  orc::ThreadSafeModule Local;
+  if (!Given)
+    Local = orc::ThreadSafeModule(
+        std::make_unique<Module>("local", *TSC.getContext()), TSC);
+  orc::ThreadSafeModule &Target = Given ? *Given : Local;
+  Module *M = Target.getModuleUnlocked();
+  M->setModuleIdentifier("emitted");
+  return J.addIRModule(std::move(Target));
+}
+
+// Must not flag (seen in a JIT's "dump the IR of this function" entry): the
+// module moves into a heap ThreadSafeModule handed to the caller, with a
+// function of it. The heap object keeps the context alive.
+struct IRDump {
+  orc::ThreadSafeModule *TSM = nullptr;
+  Function *F = nullptr;
+};
+void dumpFunction(IRDump &Out, StringRef Name) {
+  orc::ThreadSafeContext TSC(std::make_unique<LLVMContext>());
+  orc::ThreadSafeModule TSM(std::make_unique<Module>(Name, *TSC.getContext()), TSC);
+  Function *F = TSM.getModuleUnlocked()->getFunction(Name);
+  if (!F)
+    return;
+  Out.TSM = new orc::ThreadSafeModule(std::move(TSM));
+  Out.F = F;
+}
