@@ -37,6 +37,36 @@ JitResourceLeakCheck::JitResourceLeakCheck(StringRef Name,
       SetupFunctions(option("SetupFunctions", DefaultSetupFunctions)),
       SharedContextRequests(boolOption("SharedContextRequests", false)) {}
 
+void JitResourceLeakCheck::reportDropped(const DroppedTracker &T) {
+  StringRef Remove = T.CApi ? "LLVMOrcResourceTrackerRemove" : "remove()";
+  bool Released = T.How == TrackerDrop::Released;
+  diag(T.Create->getBeginLoc(),
+       "resource tracker created by '%0' is %select{dropped|released}1 "
+       "without '%2'; the JIT'd code added with it stays until the JITDylib "
+       "is cleared or the session ends")
+      << T.CreateApi << Released << Remove;
+  StringRef Holder = T.Holder->getName();
+  switch (T.How) {
+  case TrackerDrop::ScopeEnd:
+    diag(T.Where, "dropped here, when '%0' goes out of scope",
+         DiagnosticIDs::Note)
+        << Holder;
+    break;
+  case TrackerDrop::Overwritten:
+    diag(T.Where, "overwritten here: '%0' no longer refers to it",
+         DiagnosticIDs::Note)
+        << Holder;
+    break;
+  case TrackerDrop::Reset:
+    diag(T.Where, "dropped here, by resetting '%0'", DiagnosticIDs::Note)
+        << Holder;
+    break;
+  case TrackerDrop::Released:
+    diag(T.Where, "released here without '%0'", DiagnosticIDs::Note) << Remove;
+    break;
+  }
+}
+
 void JitResourceLeakCheck::analyzeFunctions(
     ASTContext &Ctx, llvm::ArrayRef<FunctionBody> Functions) {
   JitResourceAnalysis JA(Model, Ctx, splitNameList(SetupFunctions),
@@ -79,36 +109,8 @@ void JitResourceLeakCheck::analyzeFunctions(
     }
   }
 
-  for (const DroppedTracker &T : R.Dropped) {
-    StringRef Remove = T.CApi ? "LLVMOrcResourceTrackerRemove" : "remove()";
-    bool Released = T.How == TrackerDrop::Released;
-    diag(T.Create->getBeginLoc(),
-         "resource tracker created by '%0' is %select{dropped|released}1 "
-         "without '%2'; the JIT'd code added with it stays until the JITDylib "
-         "is cleared or the session ends")
-        << T.CreateApi << Released << Remove;
-    StringRef Holder = T.Holder->getName();
-    switch (T.How) {
-    case TrackerDrop::ScopeEnd:
-      diag(T.Where, "dropped here, when '%0' goes out of scope",
-           DiagnosticIDs::Note)
-          << Holder;
-      break;
-    case TrackerDrop::Overwritten:
-      diag(T.Where, "overwritten here: '%0' no longer refers to it",
-           DiagnosticIDs::Note)
-          << Holder;
-      break;
-    case TrackerDrop::Reset:
-      diag(T.Where, "dropped here, by resetting '%0'", DiagnosticIDs::Note)
-          << Holder;
-      break;
-    case TrackerDrop::Released:
-      diag(T.Where, "released here without '%0'", DiagnosticIDs::Note)
-          << Remove;
-      break;
-    }
-  }
+  for (const DroppedTracker &T : R.Dropped)
+    reportDropped(T);
 
   for (const KeptModule &K : R.Kept) {
     const FunctionDecl *Gen = K.Codegen->getDirectCallee();
@@ -136,6 +138,9 @@ void JitResourceLeakCheck::analyzeFunctions(
          "outlives the ExecutionSession, and its destructor then locks the "
          "destroyed session")
         << VD->getName();
+
+  for (const Decl *D : R.Incomplete)
+    noteIncomplete(D, true);
 }
 
 } // namespace clang::tidy::llvmown

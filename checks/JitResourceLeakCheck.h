@@ -18,6 +18,8 @@
 
 namespace clang::tidy::llvmown {
 
+struct DroppedTracker;
+
 class JitResourceLeakCheck : public FunctionBodyCheck {
 public:
   JitResourceLeakCheck(StringRef Name, ClangTidyContext *Context);
@@ -27,6 +29,8 @@ protected:
                         llvm::ArrayRef<FunctionBody> Functions) override;
 
 private:
+  void reportDropped(const DroppedTracker &T);
+
   const std::string SetupFunctions;
   const bool SharedContextRequests;
   ApiModel Model;

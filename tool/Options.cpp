@@ -60,6 +60,8 @@ const OptionSpec Specs[] = {
     {"write-baseline", Kind::Value},
     {"project-root", Kind::Value},
     {"shard", Kind::Value},
+    {"debug-visit-order", Kind::Value},
+    {"debug-visit-cap", Kind::Value},
     {"merge", Kind::Flag},
     {"summaries", Kind::Value},
     {"no-summaries", Kind::Flag},
@@ -186,6 +188,25 @@ bool setValue(ToolOptions &Opts, StringRef Name, const std::string &Dashed,
     }
     Opts.ShardIndex = Index;
     Opts.ShardCount = Count;
+  } else if (Name == "debug-visit-order") {
+    // rpo (the solver's own), post-order, or shuffle:SEED.
+    auto [Order, Seed] = StringRef(Value).split(':');
+    Opts.VisitOrderSeed = 0;
+    if ((Order == "rpo" || Order == "post-order") && Seed.empty())
+      Opts.VisitOrder = Order.str();
+    else if (Order == "shuffle" && parseUnsigned(Seed, Opts.VisitOrderSeed))
+      Opts.VisitOrder = Order.str();
+    else {
+      Error = "invalid --debug-visit-order '" + Value +
+              "': write rpo, post-order or shuffle:SEED";
+      return false;
+    }
+  } else if (Name == "debug-visit-cap") {
+    if (!parseUnsigned(Value, Opts.VisitCap) || Opts.VisitCap == 0) {
+      Error = "option '" + Dashed + "' needs a number of visits above 0, not '" +
+              Value + "'";
+      return false;
+    }
   }
   return true;
 }
@@ -434,6 +455,16 @@ PARSING:
   --compare-parse     Check each file both ways (full, and skipped with
                       --pch if given) and report a file whose findings
                       differ as an error (exit 2); for testing.
+
+DEBUGGING THE ANALYSIS (for tests; findings must not change):
+  --debug-visit-order=<order>
+                      The order in which the solver visits blocks: rpo
+                      (its own, reverse post-order), post-order, or
+                      shuffle:<seed>.
+  --debug-visit-cap=<n>
+                      Visit every block at most <n> times, in place of the
+                      cap that grows with the function, to put a function
+                      over its budget (see the ReportIncomplete option).
 
 OUTPUT:
   --format=<fmt>      text (default; diagnostics in clang's format, on

@@ -69,6 +69,11 @@ struct ToolOptions {
   bool FullParse = false;               ///< --full-parse
   bool CompareParse = false;            ///< --compare-parse
   bool PCH = false;                     ///< --pch
+  /// --debug-visit-order: the solver's block order (results must not
+  /// depend on it; tests compare them).
+  std::string VisitOrder = "rpo";
+  unsigned VisitOrderSeed = 0;
+  unsigned VisitCap = 0; ///< --debug-visit-cap: every block's cap (0: own)
   bool ListChecks = false;
   bool DumpCApiTable = false;
   bool ShowVersion = false;

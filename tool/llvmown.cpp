@@ -30,6 +30,7 @@
 
 #include "ClangTidy.h"
 #include "engine/CompatADT.h"
+#include "engine/Solver.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -933,6 +934,13 @@ int main(int Argc, const char **Argv) {
     return usageError(UsageProblem);
   if (Opts.LLVMConfig)
     setLLVMConfig(*Opts.LLVMConfig);
+  using clang::tidy::llvmown::VisitOrder;
+  clang::tidy::llvmown::setSolverVisitOrder(
+      Opts.VisitOrder == "post-order" ? VisitOrder::PostOrder
+      : Opts.VisitOrder == "shuffle"  ? VisitOrder::Shuffled
+                                      : VisitOrder::ReversePostOrder,
+      Opts.VisitOrderSeed);
+  clang::tidy::llvmown::solverVisitCapOverride() = Opts.VisitCap;
   if (Opts.ShowHelp) {
     printHelp(llvm::outs());
     return ExitClean;

@@ -845,8 +845,11 @@ JitResult JitResourceAnalysis::finish() {
   JitResult R;
   for (const auto &[D, Body] : Functions) {
     scanCalls(outerFunction(D), Body);
+    bool Incomplete = false;
     std::vector<DroppedTracker> Dropped =
-        findDroppedTrackers(D, Body, Model, Ctx, Wrappers);
+        findDroppedTrackers(D, Body, Model, Ctx, Wrappers, Incomplete);
+    if (Incomplete)
+      R.Incomplete.push_back(D);
     R.Dropped.insert(R.Dropped.end(), Dropped.begin(), Dropped.end());
   }
   for (const Candidate &C : Candidates)

@@ -105,6 +105,8 @@ struct JitResult {
   std::vector<const VarDecl *> StaticTrackers;
   std::vector<KeptModule> Kept;
   std::vector<SharedContextModule> SharedContext;
+  /// Functions whose tracker flow stopped at the solver's budget.
+  std::vector<const Decl *> Incomplete;
 };
 
 class JitResourceAnalysis {

@@ -124,6 +124,12 @@ inline VisitOrderSetting &solverVisitOrder() {
 inline void setSolverVisitOrder(VisitOrder Order, unsigned Seed = 0) {
   solverVisitOrder() = {Order, Seed};
 }
+/// A visit cap for every block in place of visitCap() (0: none), so that
+/// tests can put an ordinary function over its budget.
+inline unsigned &solverVisitCapOverride() {
+  static unsigned Cap = 0;
+  return Cap;
+}
 
 namespace detail {
 /// State::weight() if the state has one, its size() if it is a map, else 0.
@@ -215,7 +221,8 @@ solveForward(const CFG &G, Analysis &A, typename Analysis::State Entry,
   Sol.Reached.resize(N);
   Sol.Frozen.resize(N);
   if (!MaxVisits)
-    MaxVisits = visitCap(G);
+    MaxVisits = solverVisitCapOverride() ? solverVisitCapOverride()
+                                         : visitCap(G);
   std::vector<unsigned> Count(N, 0);
   const std::vector<unsigned> Rank = detail::visitRanks(G);
   llvm::BitVector Queued(N);

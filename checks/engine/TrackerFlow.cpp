@@ -375,7 +375,9 @@ bool createsTracker(const Stmt *Body, const ApiModel &Model) {
 std::vector<DroppedTracker> findDroppedTrackers(const Decl *D, const Stmt *Body,
                                                 const ApiModel &Model,
                                                 ASTContext &Ctx,
-                                                const AddWrappers &Wrappers) {
+                                                const AddWrappers &Wrappers,
+                                                bool &Incomplete) {
+  Incomplete = false;
   if (!createsTracker(Body, Model))
     return {};
   std::unique_ptr<CFG> G = buildAnalysisCFG(D, Body, Ctx);
@@ -383,6 +385,7 @@ std::vector<DroppedTracker> findDroppedTrackers(const Decl *D, const Stmt *Body,
     return {};
   TrackerFlow Flow(Model, Ctx, Body, Wrappers);
   Solution<TrackerState> Sol = solveForward(*G, Flow, TrackerState());
+  Incomplete = Sol.Incomplete;
   std::vector<Dropped> Events;
   auto Report = [&](const TrackerState &S) {
     for (const auto &[Create, Mark] : S.DroppedCode)

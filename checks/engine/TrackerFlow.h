@@ -111,11 +111,13 @@ const CallExpr *jitCallOf(const Expr *E, JitRole Role, const ApiModel &Model);
 
 /// The trackers of function \p D that are dropped while they may hold code:
 /// one per creating call, at the first place in the source where it is
-/// dropped, in source order of those places.
+/// dropped, in source order of those places. \p Incomplete is set when the
+/// solver gave up on some paths (what they would drop is missing).
 std::vector<DroppedTracker> findDroppedTrackers(const Decl *D, const Stmt *Body,
                                                 const ApiModel &Model,
                                                 ASTContext &Ctx,
-                                                const AddWrappers &Wrappers);
+                                                const AddWrappers &Wrappers,
+                                                bool &Incomplete);
 
 } // namespace clang::tidy::llvmown
 
