@@ -11,7 +11,7 @@ Each CHECKOUT is a directory whose name is a `project` of projects.tsv
 the script installs the Debian LLVM headers the project targets, produces
 its compile commands without building the project (a CMake configure, a
 meson setup, or a database generated from the row's sources and flags;
-only generated headers a row names with `ninja:` are built), keeps the
+only generated headers a row names with `ninja:` or `make:` are built), keeps the
 translation units that include an LLVM or MLIR header, summarises them
 (llvmown --summarize-only, unless --no-summaries), runs llvmown on each one
 separately with those summaries (so that a crash is one unit's), and writes
@@ -159,13 +159,20 @@ def configured_database(row, src, build, cmd, env=None):
         return filter_sources(row, src, json.load(f))
 
 
-def prebuild(row, build):
-    """Builds the generated headers a row names with `ninja: TARGET...` in
-    its `generated` field (cheap ones only: never the project itself)."""
+def prebuild(row, build, src=None):
+    """Builds the generated headers a row names in its `generated` field
+    (cheap ones only: never the project itself): `ninja: TARGET...` in a
+    configured build folder, or `make: ARG...` in the checkout, for a
+    project without one (the generated method)."""
     m = re.search(r"ninja:\s*([^;()]+)", row["generated"])
-    if not m:
-        return True
-    r = run(["ninja", "-C", build] + m.group(1).split())
+    if m:
+        cmd = ["ninja", "-C", build] + m.group(1).split()
+    else:
+        m = re.search(r"make:\s*([^;()]+)", row["generated"])
+        if not m or src is None:
+            return True
+        cmd = ["make", "-C", src] + shlex.split(expand(m.group(1), row))
+    r = run(cmd)
     with open(build + ".prebuild.log", "w") as f:
         f.write(r.stdout + r.stderr)
     if r.returncode != 0:
@@ -279,7 +286,9 @@ def survey(row, src, opts):
     elif row["method"] == "meson":
         entries = meson_database(row, src, os.path.join(out, "build"))
     else:
-        entries = generated_database(row, src)
+        os.makedirs(os.path.join(out, "build"), exist_ok=True)
+        entries = generated_database(row, src) \
+            if prebuild(row, os.path.join(out, "build"), src) else None
     if entries is None:
         return None
     # meson writes file paths relative to the build folder: the units are
