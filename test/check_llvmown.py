@@ -41,6 +41,14 @@ matched against code only, never against its own comment), and with
 inserts count as part of the line above them. Every line with no FIXED
 expectation must come out unchanged.
 
+With the tool front end, the tool runs twice more, with the solver visiting
+blocks in post-order and in a shuffled order (--debug-visit-order; the seed
+comes from the test's file name): its output must be the same, findings,
+notes and fixes, since results must not depend on the order. A run in
+which the other order stopped a function at its budget (the tool then
+says so) is not compared.
+--no-visit-orders skips that.
+
 Every warning must be claimed by exactly one expectation (warnings in other
 files, e.g. headers, always fail); every expectation must claim one
 diagnostic; notes nobody asks for are fine. Any error fails the test unless
@@ -55,6 +63,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -390,6 +399,8 @@ def parse_args(argv):
         "LLVMOWN_TOOL", [os.path.join(REPO, "build", "bin", "llvmown")]),
         help=argparse.SUPPRESS)
     p.add_argument("--fake-exit", type=int, help=argparse.SUPPRESS)
+    p.add_argument("--no-visit-orders", action="store_true",
+                   help="tool: do not also run the solver in other orders")
     p.add_argument("--compare-parse", action="store_true",
                    help="run the tool with --compare-parse: it checks each "
                    "file with and without library function bodies and "
@@ -502,6 +513,36 @@ def build_command(args, source, extra_compiler_args):
     if args.have_dashdash:
         cmd += ["--"] + args.compiler_args + extra_compiler_args
     return cmd
+
+
+def without_timing(output):
+    """The output without the summary line's time (it differs per run)."""
+    return re.sub(r"(?m)^(llvmown: .*), [0-9.]+ s$", r"\1", output)
+
+
+def other_orders(args, cmd, test_file, output):
+    """Runs the tool again with the solver visiting blocks in post-order and
+    in a shuffled order (seeded by the test's name): findings, notes and
+    fixes must not depend on the order (docs/design.md)."""
+    if args.no_visit_orders:
+        return []
+    seed = zlib.crc32(os.path.basename(test_file).encode()) % 1000 + 1
+    problems = []
+    for order in ("post-order", "shuffle:%d" % seed):
+        rc, out, err = run(cmd[:1] + ["--debug-visit-order=" + order] +
+                           cmd[1:], args.timeout)
+        if without_timing(out + err) == without_timing(output):
+            continue
+        if "stopped at its budget" in out + err and \
+                "stopped at its budget" not in output:
+            continue  # that order ran out of budget: nothing to compare
+        diff = difflib.unified_diff(
+            without_timing(output).splitlines(),
+            without_timing(out + err).splitlines(),
+            "reverse post-order", order, lineterm="", n=1)
+        problems.append("the output differs with --debug-visit-order=%s:\n"
+                        "    %s" % (order, "\n    ".join(diff)))
+    return problems
 
 
 def run(cmd, timeout):
@@ -649,6 +690,8 @@ def check(args, test_file, source, lines, diag_exps, fixed_exps, extra):
     output = out + err
 
     problems = []
+    if args.frontend == "tool" and rc is not None and rc >= 0:
+        problems += other_orders(args, cmd, test_file, output)
     for pat, why in LOAD_FAILURE_PATTERNS:
         if pat.search(output):
             problems.append(why)

@@ -74,6 +74,12 @@ bool buildOptions(const ToolOptions &Opts, LayeredOptions &Layers) {
       OnlyOwnChecks.str();
   if (Opts.HeaderFilter)
     Layers.Overrides.HeaderFilterRegex = *Opts.HeaderFilter;
+  // Another visit order or cap may stop a function that the solver's own
+  // finishes: such a run says so, so that what it misses is not taken for
+  // a result that depends on the order.
+  if (Opts.VisitOrder != "rpo" || Opts.VisitCap)
+    Layers.Overrides.CheckOptions["ReportIncomplete"] =
+        ClangTidyOptions::ClangTidyValue("true");
   if (!Opts.ExtraArgs.empty())
     Layers.Overrides.ExtraArgs = Opts.ExtraArgs;
   if (!Opts.ExtraArgsBefore.empty())

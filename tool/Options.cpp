@@ -460,11 +460,12 @@ DEBUGGING THE ANALYSIS (for tests; findings must not change):
   --debug-visit-order=<order>
                       The order in which the solver visits blocks: rpo
                       (its own, reverse post-order), post-order, or
-                      shuffle:<seed>.
+                      shuffle:<seed>. Turns the ReportIncomplete option on.
   --debug-visit-cap=<n>
                       Visit every block at most <n> times, in place of the
                       cap that grows with the function, to put a function
-                      over its budget (see the ReportIncomplete option).
+                      over its budget. Turns the ReportIncomplete option
+                      on.
 
 OUTPUT:
   --format=<fmt>      text (default; diagnostics in clang's format, on
