@@ -21,6 +21,8 @@ bool EarlierStmt::operator()(const Stmt *A, const Stmt *B) const {
 }
 
 bool EarlierDecl::operator()(const NamedDecl *A, const NamedDecl *B) const {
+  if (!A || !B)
+    return !A && B; // none first
   if (A->getLocation() != B->getLocation())
     return EarlierLoc()(A->getLocation(), B->getLocation());
   return A < B;

@@ -62,7 +62,11 @@ struct EarlierEnd {
   bool operator()(const EndMark &A, const EndMark &B) const {
     if (A.Where != B.Where)
       return EarlierLoc()(A.Where, B.Where);
-    return A.How < B.How;
+    if (A.How != B.How)
+      return A.How < B.How;
+    // The same place and way, different callees (a macro expanding to
+    // either call): the callee declared first, not the first path to arrive.
+    return EarlierDecl()(A.Callee, B.Callee);
   }
 };
 struct LessId {

@@ -66,7 +66,15 @@ struct EarlierDrop {
   bool operator()(const DropMark &A, const DropMark &B) const {
     if (A.Where != B.Where)
       return EarlierLoc()(A.Where, B.Where);
-    return A.How < B.How;
+    if (A.How != B.How)
+      return A.How < B.How;
+    // Two trackers dropped at one place (the same '}'): the holder declared
+    // first, whichever path arrived first.
+    if (!A.Holder || !B.Holder)
+      return !A.Holder && B.Holder;
+    if (A.Holder->getLocation() != B.Holder->getLocation())
+      return EarlierLoc()(A.Holder->getLocation(), B.Holder->getLocation());
+    return A.Holder < B.Holder;
   }
 };
 
