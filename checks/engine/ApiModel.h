@@ -171,8 +171,8 @@ struct ApiRow {
 };
 
 /// What an ORC call does to JIT'd code and the resource trackers that own it
-/// (facts §3). JIT'd code is freed only by removing its tracker, clearing its
-/// JITDylib, removing the JITDylib or ending the session.
+/// (api-facts §3). JIT'd code is freed only by removing its tracker, clearing
+/// its JITDylib, removing the JITDylib or ending the session.
 enum class JitRole {
   /// Adds a module, object file or graph to a JITDylib (TrackerArg: which
   /// argument is the tracker; NoTracker: the JITDylib's default tracker).

@@ -1,9 +1,10 @@
 //===- ApiTables.cpp - the built-in tables of the API model ---------------===//
 //
-// Facts and header lines: ../shared/reference/llvm-ownership-facts.md (LLVM
-// 19.1.7 headers). Add a row here, not an `if` in an analysis or a check.
-// ApiModelTest checks every row against the real LLVM headers: that the
-// declaration exists, and that its kind and argument indices fit it.
+// The ownership rules behind these rows, and where each API is declared in
+// every supported LLVM: docs/api-facts.md (api-facts §N below). Add a row here,
+// not an `if` in an analysis or a check. ApiModelTest checks every row against
+// the real LLVM headers: that the declaration exists, and that its kind and
+// argument indices fit it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,7 +26,7 @@ const ResourceKind Kinds[] = {
      {"LLVMTargetMachineRef"},
      "delete or std::unique_ptr",
      "LLVMDisposeTargetMachine"},
-    // Contexts and what lives in them (facts §2, §5).
+    // Contexts and what lives in them (api-facts §2, §3).
     {K::LLVMContext,
      "LLVMContext",
      {"llvm::LLVMContext", "LLVMOpaqueContext"},
@@ -71,7 +72,8 @@ const ResourceKind Kinds[] = {
      "",
      "",
      CarriesOwner},
-// The LLVM C API's other handles with a dispose function (facts §4.1).
+// The LLVM C API's other handles with a dispose function (api-facts §1, §2,
+// §4).
 #define C_HANDLE(Id, Opaque, Ref, Dispose)                                     \
   {K::Id, #Id, {Opaque}, {Ref}, "", Dispose, Ref, CApiHandle}
     C_HANDLE(Builder, "LLVMOpaqueBuilder", "LLVMBuilderRef",
@@ -174,7 +176,7 @@ const RowSpec SmartPointerRows[] = {
     creates("std::unique_ptr::release", K::Any).onlyIfRawPointer(),
 };
 
-// TargetMachine (facts §1.1, §1.2, §4.1).
+// TargetMachine (api-facts §1).
 const RowSpec TargetMachineRows[] = {
     // TargetRegistry.h:448-462; returns TargetMachine * in LLVM 14-22.
     creates("llvm::Target::createTargetMachine", K::TargetMachine)
@@ -200,7 +202,7 @@ const RowSpec TargetMachineRows[] = {
     returnsBorrowed("LLVMGetExecutionEngineTargetMachine", K::TargetMachine),
 };
 
-// Contexts, modules and the IR in them (facts §2, §4.1, §5). Anything an
+// Contexts, modules and the IR in them (api-facts §2). Anything an
 // API returns that is IR or a context, computed from arguments that belong
 // to a context, belongs to that context too: that rule is in the analysis,
 // so only what it cannot see is listed here.
@@ -232,7 +234,7 @@ const RowSpec ContextRows[] = {
         .since(22),
 };
 
-// The LLVM C API (facts §4.1 and §4.2, LLVM 19 llvm-c/*.h). TargetMachine
+// The LLVM C API (api-facts §2 to §5, LLVM 19 llvm-c/*.h). TargetMachine
 // handles are in TargetMachineRows.
 const RowSpec CApiRows[] = {
     // Core.h: contexts, modules, builders, pass managers.
@@ -379,7 +381,7 @@ const RowSpec CApiRows[] = {
     creates("LLVMOrcJITDylibCreateResourceTracker", K::OrcResourceTracker),
     releases("LLVMOrcReleaseResourceTracker", K::OrcResourceTracker, 0),
     // Orc.h:942-948 says to release it; doing so recurses until the stack
-    // overflows (facts §3).
+    // overflows (api-facts §3).
     returnsBorrowed("LLVMOrcJITDylibGetDefaultResourceTracker",
                     K::OrcResourceTracker),
     // OrcEE.h: object layers, for an LLJIT builder's layer creator (which
@@ -452,7 +454,7 @@ const RowSpec CApiRows[] = {
     // LLVMContextDispose (ContextRows) disposes the modules created in it.
 };
 
-// ORC: what adds JIT'd code, and what can free it again (facts §3; LLJIT.h
+// ORC: what adds JIT'd code, and what can free it again (api-facts §3; LLJIT.h
 // 133-153, 282-286; Layer.h 100-163; Core.h 80-85, 1015-1037, 1461-1555;
 // llvm-c/Orc.h 603-616, 940-964, 1170-1186; llvm-c/LLJIT.h 170-208).
 const JitApiRow JitRows[] = {
@@ -492,7 +494,7 @@ const JitApiRow JitRows[] = {
      JitRole::ReturnsDefaultTracker},
     {"LLVMOrcJITDylibGetDefaultResourceTracker",
      JitRole::ReturnsDefaultTracker},
-    // MCJIT and the interpreter (facts §1, §4.2; ExecutionEngine.h:169-204,
+    // MCJIT and the interpreter (api-facts §4; ExecutionEngine.h:169-204,
     // 265; llvm-c/ExecutionEngine.h:128-131): an engine keeps every module
     // added to it until removeModule hands it back or the engine ends.
     {"llvm::ExecutionEngine::addModule", JitRole::AddsModuleToEngine},

@@ -1,9 +1,9 @@
 //===- JitResourceAnalysis.h - JIT'd code that can never be freed ---------===//
 //
 // ORC frees JIT'd code only when its resource tracker is removed, its
-// JITDylib is cleared or removed, or the session ends (facts §3); an MCJIT
+// JITDylib is cleared or removed, or the session ends (api-facts §3); an MCJIT
 // or interpreter ExecutionEngine keeps every module added to it until
-// removeModule or its own end (facts §1). This analysis finds the ways code
+// removeModule or its own end (api-facts §4). This analysis finds the ways code
 // and IR become unfreeable in a long-running process:
 //
 //  - adds without a tracker (the JITDylib's default one), or modules added
