@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Checks the size rules of checks/: every function at most 100 lines (from
+"""Checks the size rules of checks/: every function at most 80 lines (from
 the first line of its signature to its closing brace) and every file at most
-900 lines. Prints each violation and exits 1 if there is any; with --report,
+700 lines. Prints each violation and exits 1 if there is any; with --report,
 also lists the longest function of each file.
 
 The sources are clang-formatted, so a function definition is a declaration
@@ -16,8 +16,8 @@ import os
 import re
 import sys
 
-MAX_FUNCTION = 100
-MAX_FILE = 900
+MAX_FUNCTION = 80
+MAX_FILE = 700
 CONTROL = re.compile(r"^\s*(if|for|while|switch|do|else|catch|try|return)\b")
 
 

@@ -201,6 +201,17 @@ private:
   llvm::DenseMap<const FunctionDecl *, unsigned> Wrappers;
 };
 
+// Internal to the analysis, shared by its two files: JitCallScan.cpp (one
+// function's part of the scan) and JitResourceAnalysis.cpp (the verdicts).
+
+/// Scans one function of the unit into \p A.
+void scanJitCalls(JitResourceAnalysis &A, const FunctionDecl *Outer,
+                  const Stmt *Body);
+/// \p Body replaces, resets or takes the address of the member \p F.
+bool fieldRecreatedIn(const FieldDecl *F, const Stmt *Body, const ApiModel &M);
+/// A class that holds a JIT, itself or through a base.
+bool isJitOwnerClass(const CXXRecordDecl *RD, const ApiModel &M);
+
 } // namespace clang::tidy::llvmown
 
 #endif

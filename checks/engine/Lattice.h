@@ -28,6 +28,7 @@
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/ADT/SmallVector.h"
 #include <algorithm>
 
 namespace clang::tidy::llvmown {
@@ -199,6 +200,37 @@ public:
 private:
   T Value{};
   bool Set = false;
+};
+
+/// A small set whose join is union, kept sorted under \p Less so that
+/// iterating it does not depend on the order elements arrived in. Bottom is
+/// the empty set.
+template <typename T, typename Less> class SortedSetLattice {
+public:
+  SortedSetLattice() = default;
+  explicit SortedSetLattice(T Value) { Items.push_back(std::move(Value)); }
+  bool empty() const { return Items.empty(); }
+  bool join(const SortedSetLattice &O) {
+    bool Changed = false;
+    for (const T &V : O.Items) {
+      auto It = std::lower_bound(Items.begin(), Items.end(), V, Less());
+      if (It != Items.end() && !Less()(V, *It))
+        continue;
+      Items.insert(It, V);
+      Changed = true;
+    }
+    return Changed;
+  }
+  bool operator==(const SortedSetLattice &O) const { return Items == O.Items; }
+  typename llvm::SmallVector<T, 2>::const_iterator begin() const {
+    return Items.begin();
+  }
+  typename llvm::SmallVector<T, 2>::const_iterator end() const {
+    return Items.end();
+  }
+
+private:
+  llvm::SmallVector<T, 2> Items;
 };
 
 /// Source locations ordered by their raw encoding: a total order, and source

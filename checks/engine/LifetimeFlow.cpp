@@ -204,12 +204,27 @@ void LifetimeFlow::newOwnerFor(const VarDecl *VD, const Stmt *Site,
 }
 
 LifetimeState LifetimeFlow::entryState() {
+  // A pre-pass over the body: what transfer needs to know of the whole
+  // function (which pointers own a context, which references are written)
+  // is known before the first block, whatever the visit order.
   struct LHSFinder : RecursiveASTVisitor<LHSFinder> {
+    LifetimeFlow &Flow;
     llvm::SmallPtrSet<const Stmt *, 16> &Out;
-    explicit LHSFinder(llvm::SmallPtrSet<const Stmt *, 16> &Out) : Out(Out) {}
+    LHSFinder(LifetimeFlow &Flow, llvm::SmallPtrSet<const Stmt *, 16> &Out)
+        : Flow(Flow), Out(Out) {}
     bool VisitBinaryOperator(BinaryOperator *BO) {
-      if (BO->isAssignmentOp())
-        add(BO->getLHS());
+      if (!BO->isAssignmentOp())
+        return true;
+      add(BO->getLHS());
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+            VD && VD->getType()->isPointerType())
+          Flow.notePointerOwner(VD, BO->getRHS());
+      return true;
+    }
+    bool VisitVarDecl(VarDecl *VD) {
+      Flow.notePointerOwner(VD, VD->getInit());
       return true;
     }
     bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
@@ -221,7 +236,7 @@ LifetimeState LifetimeFlow::entryState() {
       if (const auto *DRE = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts()))
         Out.insert(DRE);
     }
-  } LF(AssignedLHS);
+  } LF(*this, AssignedLHS);
   LF.TraverseStmt(const_cast<Stmt *>(Body));
 
   State Entry;
@@ -321,8 +336,6 @@ void LifetimeFlow::noteFieldBinds(const FieldDecl *F, const BitSet &O,
 
 void LifetimeFlow::storeLocal(const VarDecl *VD, const Binding &V,
                               const Expr *RHS, const Stmt *At, State &S) {
-  if (RHS && VD->getType()->isPointerType())
-    notePointerOwner(VD, RHS);
   if (isOwnerVar(VD)) {
     // The previous context (if any) is destroyed by the assignment,
     // unless a raw pointer held it (then it just leaks).
@@ -359,130 +372,6 @@ void LifetimeFlow::store(const Expr *LHS, const Binding &V, const Expr *RHS,
   S.PendingStores[At].absorb(V);
 }
 
-//===--- Calls ------------------------------------------------------------===//
-
-void LifetimeFlow::transferObject(const CallSite &CS, State &S,
-                                  Binding &Result) {
-  Binding OV = take(CS.Object, S);
-  const Expr *O = skipTransparent(CS.Object);
-  const auto *DRE = dyn_cast<DeclRefExpr>(O);
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CS.Callee);
-  Location L = VD ? Location::local(VD) : Location();
-  if (VD && isOwnerVar(VD)) {
-    if (Model.hasVerb(MD, Resets)) {
-      endOwners(S.Env.lookup(L).O, S, EndHow::Reset, CS.Call->getBeginLoc());
-      S.Env.erase(L);
-      if (!CS.Args.empty() && !isNullConstant(CS.Args[0], Ctx))
-        newOwnerFor(VD, CS.Call, Binding(), S);
-    } else if (Model.hasVerb(MD, ReleasesPointee)) {
-      S.Escaped.join(S.Env.lookup(L).O);
-    }
-  } else if (VD && Loc.isLocal(VD) &&
-             Model.hasVerb(MD, Resets | ReleasesPointee)) {
-    S.Env.erase(L); // the holder no longer owns its module
-  }
-  // A module pushed into a member container is stored there. The context
-  // itself handed to a member's method (`Factory.build(Ctx)`) stores no
-  // module, nor does a const method.
-  if (const FieldDecl *F = thisField(O); F && !(MD && MD->isConst())) {
-    Binding Stored;
-    for (const Expr *A : CS.Args)
-      if (!isOwnerKind(kindOf(A->getType())))
-        Stored.absorb(valueOf(A, S));
-    if (!Stored.empty()) {
-      Stored.Site = CS.Call;
-      noteFieldBinds(F, Stored.O, CS.Call);
-      S.PendingStores[CS.Call].absorb(Stored);
-    }
-  }
-  Result.absorb(OV);
-}
-
-void LifetimeFlow::transferArgument(const CallSite &CS, unsigned I,
-                                    bool BuildsOwner, State &S,
-                                    Binding &Result) {
-  const Expr *Arg = CS.Args[I];
-  const FunctionDecl *FD = CS.Callee;
-  // Out-parameters written with a module that belongs to another argument.
-  if (const ApiRow *R = FD ? Model.find(FD, Effect::Creates, I) : nullptr;
-      R && R->BindTo >= 0 && unsigned(R->BindTo) < CS.Args.size())
-    if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
-        UO && UO->getOpcode() == UO_AddrOf) {
-      Binding Owners = valueOf(CS.Args[R->BindTo], S);
-      Owners.Site = CS.Call;
-      store(UO->getSubExpr(), Owners, nullptr, CS.Call, S);
-      return;
-    }
-  Binding AV = take(Arg, S);
-  const ResourceKind *AK = kindOf(Arg->getType());
-  if (FD && Model.find(FD, Effect::Releases, I) && AK &&
-      AK->Id == KindId::LLVMContext)
-    return endOwners(AV.O, S, EndHow::Disposed, CS.Call->getBeginLoc());
-  QualType ParamTy = FD && I < FD->getNumParams()
-                         ? FD->getParamDecl(I)->getType()
-                         : QualType();
-  const Expr *Inner = skipTransparent(Arg);
-  bool Moved = isStdMove(Arg->IgnoreParenImpCasts()) ||
-               (!Arg->isGLValue() && Inner && !isa<DeclRefExpr>(Inner));
-  bool ByValue = !ParamTy.isNull() && !ParamTy->isReferenceType() &&
-                 !ParamTy->isPointerType();
-  // A ThreadSafeContext (or shared_ptr) copied anywhere is shared: its
-  // holder's end no longer ends the context.
-  if (AK && AK->is(SharedHandle) && !Moved &&
-      isa_and_nonnull<DeclRefExpr>(Inner))
-    S.Escaped.join(AV.O);
-  if (isOwnerKind(AK) && Moved && !Arg->getType()->isPointerType()) {
-    if (CS.isConstruction())
-      Result.absorb(AV); // moved into the object being built: lives there
-    else if (ByValue)
-      endOwners(AV.O, S, EndHow::MovedIntoCall, Arg->getBeginLoc(), FD);
-    else
-      S.Escaped.join(AV.O);
-    return;
-  }
-  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Inner))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-        Loc.isLocal(VD) && isStdMove(Arg->IgnoreParenImpCasts()) &&
-        ApiModel::isOwningHolder(VD->getType()))
-      S.Env.erase(Location::local(VD)); // the module moved out with it
-  if (!BuildsOwner)
-    Result.absorb(AV);
-}
-
-void LifetimeFlow::transferCall(const CallSite &CS, State &S) {
-  bool IsCtor = CS.isConstruction();
-  const ResourceKind *RK = kindOf(CS.Call->getType());
-  // A ThreadSafeModule/Context built here holds what is moved into it; the
-  // IR passed along (the module) belongs to that, not to the new object.
-  bool BuildsOwner = IsCtor && isOwnerKind(RK);
-  Binding Result;
-  if (CS.Object)
-    transferObject(CS, S, Result);
-  for (unsigned I = 0; I < CS.Args.size(); ++I)
-    if (CS.Args[I])
-      transferArgument(CS, I, BuildsOwner, S, Result);
-  if (!(RK && RK->is(CarriesOwner)) && !BuildsOwner)
-    return;
-  // A new owner (a context, a clone in a new context) is made where it is
-  // stored; one created in a given owner's context belongs to that one.
-  if (const ApiRow *R =
-          CS.Callee ? Model.find(CS.Callee, Effect::Creates, ReturnValue)
-                    : nullptr;
-      R && RK->is(OwnsIR)) {
-    if (R->BindTo < 0 || unsigned(R->BindTo) >= CS.Args.size())
-      return;
-    Result = valueOf(CS.Args[R->BindTo], S);
-  }
-  if (Result.empty())
-    return;
-  // What is read from a bound variable (a copy, `*M`, `M.get()`) keeps
-  // where that was bound; anything else is bound where it is computed.
-  if (!Result.Site || (!IsCtor && !Result.Var))
-    Result.Site = CS.Call;
-  S.Env.set(Location::temporary(CS.Call), Result);
-}
-
 //===--- Statements, per node kind ----------------------------------------===//
 
 void LifetimeFlow::VisitDeclStmt(const DeclStmt *DS, State &S) {
@@ -491,10 +380,8 @@ void LifetimeFlow::VisitDeclStmt(const DeclStmt *DS, State &S) {
     if (!VD)
       continue;
     Binding V;
-    if (const Expr *Init = VD->getInit()) {
+    if (const Expr *Init = VD->getInit())
       V = take(Init, S);
-      notePointerOwner(VD, Init);
-    }
     if (isOwnerVar(VD)) {
       newOwnerFor(VD, DS, V, S);
       if (isSharedCopy(VD))

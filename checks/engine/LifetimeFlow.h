@@ -198,7 +198,8 @@ private:
   std::vector<Owner> Owners;
   llvm::DenseMap<std::pair<const void *, const void *>, unsigned> OwnerIds;
   mutable llvm::DenseMap<const Type *, const ResourceKind *> KindCache;
-  /// Pointer locals that own their context (`new`, LLVMContextCreate()).
+  /// Pointer locals that own their context (`new`, LLVMContextCreate()),
+  /// found before solving.
   llvm::SmallPtrSet<const VarDecl *, 4> PointerOwners;
   /// Context members of `this`: owners for the whole function.
   llvm::DenseMap<const FieldDecl *, unsigned> FieldOwners;

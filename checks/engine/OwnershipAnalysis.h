@@ -38,7 +38,7 @@ struct OwnedObject {
   const Expr *Site = nullptr; ///< the creating call
   const ResourceKind *Kind = nullptr;
   std::string Creator;               ///< "llvm::Target::createTargetMachine"
-  const VarDecl *FirstVar = nullptr; ///< first local it was stored in
+  const VarDecl *FirstVar = nullptr; ///< first declared local holding it
   /// Set for the pseudo-object standing for the value a member of `this`
   /// held when the method was entered (Site is null then).
   const FieldDecl *OldValueOf = nullptr;
@@ -52,9 +52,6 @@ struct OwnedObject {
   /// A pointer owned by something else (LLVMGetGlobalContext()): never owned
   /// here, and releasing it is a bug.
   bool Borrowed = false;
-  /// The object this one belongs to (a module created in a context):
-  /// releasing that one releases this one. -1 if none.
-  int Parent = -1;
   /// Set for the pseudo-object standing for what parameter ParamIndex
   /// points to on entry (SummarizeParameters only); -1 otherwise.
   int ParamIndex = -1;

@@ -90,9 +90,15 @@ unsigned OwnershipFlow::newToken(State &S, unsigned Object) {
   S.Owned.insert(Latest);
   // A fresh object: whatever happened to the previous one is not its story.
   S.Released.erase(Latest);
-  auto [G, First] = CreatedUnder.try_emplace(Object, S.Flags);
-  if (!First)
-    intersectFlags(G->second, S.Flags);
+  if (S.Flags.empty()) {
+    S.CreatedFree.insert(Object);
+    S.CreatedUnder.erase(Object);
+  } else if (!S.CreatedFree.contains(Object)) {
+    CreationFlags Now;
+    Now.Created = true;
+    Now.Flags = S.Flags;
+    S.CreatedUnder[Object].join(Now);
+  }
   return Latest;
 }
 
@@ -137,9 +143,7 @@ void OwnershipFlow::refineFlags(const CFGBlock &From, unsigned SuccIndex,
     });
   }
   for (unsigned T : Tokens(S.Owned)) {
-    auto G = CreatedUnder.find(objectOf(T));
-    if (G != CreatedUnder.end() &&
-        llvm::is_contained(G->second, std::make_pair(VD, !Value))) {
+    if (S.createdOnlyUnder(objectOf(T), VD, !Value)) {
       S.Owned.erase(T);
       S.TakenIfSuccess.erase(T);
     }
@@ -152,6 +156,13 @@ int OwnershipFlow::parentOf(const ApiRow *R, llvm::ArrayRef<const Expr *> Args,
     return -1;
   int First = valueOf(Args[R->BindTo], S).first();
   return First < 0 ? -1 : int(objectOf(First));
+}
+
+void OwnershipFlow::setParent(unsigned Obj, int Parent, State &S) const {
+  Tokens P;
+  if (Parent >= 0)
+    P.insert(Parent);
+  S.ParentOf.set(Obj, P);
 }
 
 OwnershipState OwnershipFlow::entryState() {
@@ -243,9 +254,12 @@ void OwnershipFlow::storeVar(const VarDecl *VD, Tokens V, const Stmt *At,
   Tokens Old = S.Env.lookup(L);
   S.Env.set(L, V);
   forgetUnreachableReleases(Old, S, V);
-  for (unsigned I : V)
-    if (!Objects[objectOf(I)].FirstVar)
-      Objects[objectOf(I)].FirstVar = VD;
+  // The earliest declared, so that names do not depend on the visit order.
+  for (unsigned I : V) {
+    const VarDecl *&First = Objects[objectOf(I)].FirstVar;
+    if (!First || VD->getLocation() < First->getLocation())
+      First = VD;
+  }
   Old.subtract(V);
   dropped(Old, S, LeakReason::Overwritten, At->getBeginLoc(), VD);
 }
@@ -388,128 +402,11 @@ void OwnershipFlow::releaseBy(const Tokens &T, State &S, const CallSite &CS,
     }
     // What belongs to it goes with it (modules of a disposed context).
     for (unsigned J : Tokens(S.Owned))
-      if (Objects[objectOf(J)].Parent == int(Obj)) {
+      if (S.belongsTo(objectOf(J), Obj)) {
         S.Owned.erase(J);
         emit({Event::Freed, objectOf(J)});
       }
   }
-}
-
-//===--- Calls ------------------------------------------------------------===//
-
-/// Out-parameter creators write an owned object through &Var.
-bool OwnershipFlow::transferOutParameter(const CallSite &CS, unsigned I,
-                                         State &S) {
-  const ApiRow *R =
-      CS.Callee ? Model.find(CS.Callee, Effect::Creates, I) : nullptr;
-  const auto *UO = dyn_cast<UnaryOperator>(CS.Args[I]->IgnoreParenImpCasts());
-  if (!R || !UO || UO->getOpcode() != UO_AddrOf || !tracked(R->Kind))
-    return false;
-  if (R->GivesBack >= 0) {
-    // The object passed comes back: ours again if this function gave it
-    // away before (`LLVMAddModule` then `LLVMRemoveModule`), the caller's
-    // if it was.
-    Tokens V = valueOf(CS.arg(R->GivesBack), S);
-    for (unsigned T : V)
-      if (S.Released.contains(T)) {
-        S.Released.erase(T);
-        S.Owned.insert(T);
-        GivenBack[CS.Call].insert(T); // unless the call fails
-      }
-    storeTo(UO->getSubExpr(), V, CS.Call, S);
-    return true;
-  }
-  unsigned Obj = objectFor(CS.Call, R->Kind, R->Name.str(), I);
-  Objects[Obj].OnFailureOnly = R->OnFailureOnly;
-  Objects[Obj].WrittenOnFailure = R->WrittenOnFailure;
-  Objects[Obj].Parent = parentOf(R, CS.Args, S);
-  if (!llvm::is_contained(OutObjects[CS.Call], Obj))
-    OutObjects[CS.Call].push_back(Obj);
-  storeTo(UO->getSubExpr(), Tokens::of(newToken(S, Obj)), CS.Call, S);
-  return true;
-}
-
-void OwnershipFlow::transferArgument(const CallSite &CS, unsigned I, State &S) {
-  Tokens V = consume(CS.Args[I], S);
-  if (V.empty())
-    return;
-  const FunctionDecl *FD = CS.Callee;
-  if (FD) {
-    if (const ApiRow *R = Model.find(FD, Effect::Releases, I))
-      return releaseBy(V, S, CS, *R);
-    if (const ApiRow *R = Model.find(FD, Effect::Consumes, I))
-      return releaseBy(V, S, CS, *R);
-    // Taken only when the call succeeds: released here, owned again on
-    // the edge that sees the call fail.
-    if (const ApiRow *R = Model.find(FD, Effect::ConsumesOnSuccess, I)) {
-      Tokens Owned;
-      for (unsigned T : V)
-        if (S.Owned.contains(T))
-          Owned.insert(T);
-      releaseBy(V, S, CS, *R);
-      ConsumedOnSuccess[CS.Call].join(Owned);
-      S.TakenIfSuccess.join(Owned);
-      return;
-    }
-    if (Model.find(FD, Effect::Borrows, I))
-      return;
-  }
-  if (ApiModel::isLLVMApi(FD))
-    return; // LLVM APIs borrow unless the model says they consume.
-  // An unknown callee: if it receives the pointer itself (not a bool, not
-  // the pointee by reference), it may keep or free it.
-  QualType ParamTy;
-  if (FD && I < FD->getNumParams())
-    ParamTy = FD->getParamDecl(I)->getType();
-  if (A.Opts.ConstPointerArgsBorrow &&
-      ((FD && I >= FD->getNumParams() && FD->isVariadic()) ||
-       (!ParamTy.isNull() && ParamTy->isPointerType() &&
-        ParamTy->getPointeeType().isConstQualified())))
-    return; // printf("%s", Msg), fputs(Msg, F): read, not kept
-  if (!ParamTy.isNull()) {
-    QualType T = ParamTy.getNonReferenceType();
-    if (!T->isPointerType() && !T->isRecordType() && !T->isDependentType() &&
-        !T->isTemplateTypeParmType())
-      return; // converted to bool or an integer: a borrow
-  }
-  escape(V, S);
-}
-
-void OwnershipFlow::transferResult(const CallSite &CS, State &S) {
-  const FunctionDecl *FD = CS.Callee;
-  const Expr *Call = CS.Call;
-  std::string Creator;
-  if (const ResourceKind *K = A.createdKind(FD, &Creator)) {
-    // A call in error has no type of its own: its callee's says.
-    QualType Type = Call->getType()->isDependentType() ? FD->getReturnType()
-                                                       : Call->getType();
-    if (!Type->isPointerType() && !Model.kindOfPointer(Type))
-      return;
-    unsigned Obj = objectFor(Call, K, Creator);
-    Objects[Obj].Parent =
-        parentOf(Model.find(FD, Effect::Creates, ReturnValue), CS.Args, S);
-    S.Env.set(Location::temporary(Call), Tokens::of(newToken(S, Obj)));
-    return;
-  }
-  if (!A.Opts.TrackDisposes || !FD)
-    return;
-  // A borrowed result: tracked only to catch its release.
-  const ApiRow *R = Model.find(FD, Effect::ReturnsBorrowed, ReturnValue);
-  if (const ResourceKind *K = R ? Model.kindFor(*R, FD) : nullptr) {
-    unsigned Obj = objectFor(Call, K, R->Name.str());
-    Objects[Obj].Borrowed = true;
-    S.Env.set(Location::temporary(Call), Tokens::of(2 * Obj));
-  }
-}
-
-void OwnershipFlow::transferCall(const CallSite &CS, State &S) {
-  // Calling a method on an object borrows it.
-  if (CS.Object)
-    consume(CS.Object, S);
-  for (unsigned I = 0; I < CS.Args.size(); ++I)
-    if (CS.Args[I] && !transferOutParameter(CS, I, S))
-      transferArgument(CS, I, S);
-  transferResult(CS, S);
 }
 
 //===--- Statements, per node kind ----------------------------------------===//
@@ -522,6 +419,7 @@ void OwnershipFlow::VisitDeclStmt(const DeclStmt *DS, State &S) {
     Tokens V;
     if (const Expr *Init = VD->getInit())
       V = consume(Init, S);
+    noteResult(VD, VD->getInit(), S);
     if (Loc.tracks(VD))
       storeVar(VD, V, DS, S);
     else
@@ -608,9 +506,7 @@ void OwnershipFlow::VisitBinaryOperator(const BinaryOperator *BO, State &S) {
     if (const auto *DRE =
             dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (const auto *CE =
-                dyn_cast_or_null<CallExpr>(skipTransparent(BO->getRHS())))
-          LastResult[VD] = CE;
+        noteResult(VD, BO->getRHS(), S);
     Tokens V = consume(BO->getRHS(), S);
     storeTo(BO->getLHS(), V, BO, S);
   } else if (BO->getOpcode() != BO_Comma) {
@@ -711,6 +607,9 @@ void OwnershipFlow::transferLifetimeEnd(const CFGLifetimeEnds &LE, State &S) {
   Tokens Old = S.Env.lookup(L);
   if (!S.Env.erase(L))
     return;
+  // Nothing can release again what nothing points to (a loop's error
+  // consumed in the previous iteration).
+  forgetUnreachableReleases(Old, S, Tokens());
   // Where the variable dies: at a return or the end of the function (the
   // function's exit), or at the end of an inner scope, a break, continue
   // or goto. main's exit ends the process (see atExit).
@@ -751,133 +650,6 @@ void OwnershipFlow::transfer(const CFGElement &El, State &S,
     transferInitializer(*CI, S);
   }
   Out = nullptr;
-}
-
-//===--- Edges ------------------------------------------------------------===//
-
-/// The value last stored into \p VD inside \p B (its initializer, or the
-/// right side of an assignment), or null.
-static const Expr *definitionInBlock(const CFGBlock &B, const VarDecl *VD) {
-  for (auto It = B.rbegin(); It != B.rend(); ++It) {
-    auto CS = It->getAs<CFGStmt>();
-    if (!CS)
-      continue;
-    if (const auto *DS = dyn_cast<DeclStmt>(CS->getStmt())) {
-      for (const Decl *D : DS->decls())
-        if (D == VD && VD->getInit())
-          return skipTransparent(VD->getInit());
-    } else if (const auto *BO = dyn_cast<BinaryOperator>(CS->getStmt());
-               BO && BO->getOpcode() == BO_Assign) {
-      if (const auto *DRE =
-              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
-          DRE && DRE->getDecl() == VD)
-        return skipTransparent(BO->getRHS());
-    }
-  }
-  return nullptr;
-}
-
-// `if (LLVMCreateExecutionEngineForModule(&EE, M, &Err))`, `Err == NULL`,
-// or the same through a variable holding the result: the call whose
-// success the branch tests, and whether the test is negated.
-const Expr *OwnershipFlow::testedCall(const CFGBlock &From,
-                                      bool &Negated) const {
-  const auto *E =
-      dyn_cast_or_null<Expr>(From.getTerminatorCondition(/*StripParens=*/true));
-  if (!E)
-    return nullptr;
-  Negated = false;
-  E = peelNullTests(E, Negated, Ctx);
-  if (!E)
-    return nullptr;
-  // `if ((Err = LLVMOrcCreateLLJIT(&J, 0)))` tests the call's result.
-  if (const auto *BO = dyn_cast<BinaryOperator>(E);
-      BO && BO->getOpcode() == BO_Assign)
-    return skipTransparent(BO->getRHS());
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
-      // The value tested is the one stored last before the test: look in
-      // the testing block first (LastResult is the last store the fixpoint
-      // happened to visit, which in a loop can be a later one).
-      if (const Expr *Def = definitionInBlock(From, VD))
-        E = Def;
-      else if (const Expr *Last = LastResult.lookup(VD))
-        E = Last;
-      else if (VD->getInit())
-        E = skipTransparent(VD->getInit());
-    }
-  return skipTransparent(E);
-}
-
-// A non-zero (or non-null error) result means failure, when only the error
-// message is written; zero means success, when the message is not.
-void OwnershipFlow::refineOutParameters(const CFGBlock &From,
-                                        unsigned SuccIndex, State &S) {
-  if (OutObjects.empty() && ConsumedOnSuccess.empty() && GivenBack.empty())
-    return;
-  bool Negated = false;
-  const Expr *E = testedCall(From, Negated);
-  if (!E)
-    return;
-  bool Failed = (SuccIndex == 0) != Negated;
-  if (Failed) {
-    // It did not take the argument: the caller still owns it.
-    auto C = ConsumedOnSuccess.find(E);
-    if (C != ConsumedOnSuccess.end())
-      for (unsigned T : C->second)
-        if (S.TakenIfSuccess.contains(T)) {
-          S.Owned.insert(T);
-          S.Released.erase(T);
-          S.TakenIfSuccess.erase(T);
-        }
-    // It did not give the object back: the callee still has it.
-    auto G = GivenBack.find(E);
-    if (G != GivenBack.end())
-      for (unsigned T : G->second)
-        if (S.Owned.contains(T)) {
-          S.Owned.erase(T);
-          S.Released.insert(T);
-        }
-  }
-  auto It = OutObjects.find(E);
-  if (It == OutObjects.end())
-    return;
-  for (unsigned Obj : It->second) {
-    if (Objects[Obj].WrittenOnFailure || Objects[Obj].OnFailureOnly == Failed)
-      continue;
-    // Not written on this edge: nothing to own.
-    S.Owned.erase(2 * Obj);
-    S.Owned.erase(2 * Obj + 1);
-  }
-}
-
-void OwnershipFlow::refine(const CFGBlock &From, unsigned SuccIndex, State &S) {
-  if (From.succ_size() != 2)
-    return;
-  refineFlags(From, SuccIndex, S);
-  refineOutParameters(From, SuccIndex, S);
-  const Expr *E = nullTestedOnEdge(&From, SuccIndex, Ctx);
-  if (!E || (!E->getType()->isPointerType() && !E->getType()->isBooleanType()))
-    return;
-  // Nothing is owned through a null pointer, nor what belongs to it (a
-  // context set to null after its disposal took its modules along).
-  for (unsigned I : valueOf(E, S)) {
-    S.Owned.erase(I);
-    for (unsigned J : Tokens(S.Owned))
-      if (Objects[objectOf(J)].Parent == int(objectOf(I)))
-        S.Owned.erase(J);
-  }
-}
-
-SourceLocation OwnershipFlow::exitLocation(const CFGBlock &B) const {
-  for (auto It = B.rbegin(); It != B.rend(); ++It)
-    if (auto CS = It->getAs<CFGStmt>()) {
-      const Stmt *St = CS->getStmt();
-      if (isa<ReturnStmt>(St) || isa<CXXThrowExpr>(St))
-        return St->getBeginLoc();
-      break;
-    }
-  return bodyEndLoc(Body);
 }
 
 } // namespace clang::tidy::llvmown

@@ -46,27 +46,110 @@ using FlagValues = llvm::SmallVector<std::pair<const VarDecl *, bool>, 2>;
 /// Keeps in \p A the flags \p B gives the same value; true if \p A shrank.
 bool intersectFlags(FlagValues &A, const FlagValues &B);
 
+/// The flags every creation of an object on the paths to here had tested:
+/// intersected at joins. Bottom: not created on any path to here.
+struct CreationFlags {
+  bool Created = false;
+  FlagValues Flags;
+
+  bool empty() const { return !Created; }
+  bool join(const CreationFlags &O) {
+    if (!O.Created)
+      return false;
+    if (!Created) {
+      *this = O;
+      return true;
+    }
+    return intersectFlags(Flags, O.Flags);
+  }
+  bool operator==(const CreationFlags &O) const {
+    return Created == O.Created && Flags == O.Flags;
+  }
+};
+
+/// Calls in source order (ties by address, which only macros produce).
+struct EarlierExpr {
+  bool operator()(const Expr *A, const Expr *B) const {
+    unsigned LA = A->getBeginLoc().getRawEncoding();
+    unsigned LB = B->getBeginLoc().getRawEncoding();
+    return LA < LB || (LA == LB && A < B);
+  }
+};
+using CallSet = SortedSetLattice<const Expr *, EarlierExpr>;
+
 struct OwnershipState {
   Tokens Owned;
   Tokens Released;
   Tokens TakenIfSuccess;
   Store<Tokens> Env;
   FlagValues Flags;
+  // What transfer learns and a later transfer or edge reads back lives here,
+  // not in the analysis object, so that no result depends on the order in
+  // which the solver visits blocks.
+  /// Per object, the flags its creations were under; objects created under
+  /// no known flag on some path are only in CreatedFree (a bit each, where
+  /// a map entry per object would make long functions quadratic).
+  MapLattice<unsigned, CreationFlags> CreatedUnder;
+  Tokens CreatedFree;
+  /// Per object, the objects it belongs to (a module's context): releasing
+  /// one of those releases it. Values are object numbers.
+  MapLattice<unsigned, Tokens> ParentOf;
+  /// Per local, the calls whose result it holds (`Err = f(&J)`), for the
+  /// branch that tests it; only calls whose success decides ownership.
+  MapLattice<const VarDecl *, CallSet> ResultOf;
+  /// Per call, what it took only if it succeeds, and what it gave back
+  /// unless it failed (LLVMRemoveModule).
+  MapLattice<const Expr *, Tokens> TakenOnSuccess;
+  MapLattice<const Expr *, Tokens> GivenBack;
 
   /// What a copy of the state costs (Solver.h's work budget).
-  size_t weight() const { return Env.size() + Flags.size(); }
+  size_t weight() const {
+    return Env.size() + Flags.size() + CreatedUnder.size() + ParentOf.size() +
+           ResultOf.size() + TakenOnSuccess.size() + GivenBack.size();
+  }
   bool join(const OwnershipState &O) {
     bool Changed = Owned.join(O.Owned);
     Changed |= Released.join(O.Released);
     Changed |= TakenIfSuccess.join(O.TakenIfSuccess);
     Changed |= Env.join(O.Env);
     Changed |= intersectFlags(Flags, O.Flags);
+    Changed |= joinCreations(O);
+    Changed |= ParentOf.join(O.ParentOf);
+    Changed |= ResultOf.join(O.ResultOf);
+    Changed |= TakenOnSuccess.join(O.TakenOnSuccess);
+    Changed |= GivenBack.join(O.GivenBack);
     return Changed;
   }
   bool operator==(const OwnershipState &O) const {
     return Owned == O.Owned && Released == O.Released &&
            TakenIfSuccess == O.TakenIfSuccess && Env == O.Env &&
-           Flags == O.Flags;
+           Flags == O.Flags && CreatedUnder == O.CreatedUnder &&
+           CreatedFree == O.CreatedFree && ParentOf == O.ParentOf &&
+           ResultOf == O.ResultOf && TakenOnSuccess == O.TakenOnSuccess &&
+           GivenBack == O.GivenBack;
+  }
+  /// Is \p Obj one of the objects that belong to \p Parent?
+  /// Joins CreatedUnder and CreatedFree, keeping each object in one.
+  bool joinCreations(const OwnershipState &O) {
+    bool Changed = CreatedFree.join(O.CreatedFree);
+    if (Changed && !CreatedUnder.empty())
+      for (unsigned Obj : CreatedFree)
+        CreatedUnder.erase(Obj);
+    for (const auto &E : O.CreatedUnder)
+      if (!E.second.empty() && !CreatedFree.contains(E.first))
+        Changed |= CreatedUnder[E.first].join(E.second);
+    return Changed;
+  }
+  /// Was \p Obj, on every path that created it, created where the flag
+  /// \p VD had the value \p Value?
+  bool createdOnlyUnder(unsigned Obj, const VarDecl *VD, bool Value) const {
+    const CreationFlags *G =
+        CreatedFree.contains(Obj) ? nullptr : CreatedUnder.find(Obj);
+    return G && llvm::is_contained(G->Flags, std::make_pair(VD, Value));
+  }
+  bool belongsTo(unsigned Obj, unsigned Parent) const {
+    const Tokens *P = ParentOf.find(Obj);
+    return P && P->contains(Parent);
   }
 
   /// Does any location hold \p Tok (members of `this` only if
@@ -209,7 +292,11 @@ private:
 
   // Edges.
   void refineOutParameters(const CFGBlock &From, unsigned SuccIndex, State &S);
-  const Expr *testedCall(const CFGBlock &From, bool &Negated) const;
+  CallSet testedCalls(const CFGBlock &From, const State &S,
+                      bool &Negated) const;
+  /// Records in \p S that \p VD now holds the result of \p Value.
+  void noteResult(const VarDecl *VD, const Expr *Value, State &S) const;
+  void setParent(unsigned Obj, int Parent, State &S) const;
 
   void emit(Event E) { Out->push_back(E); }
 
@@ -221,20 +308,15 @@ private:
   ParentMap PM;
   Locator Loc;
 
+  // Memoised facts of the AST (an object per creating site, whether a local
+  // is a flag, the objects a call writes): the same whatever the visit order.
   std::vector<OwnedObject> Objects;
-  /// Per object, the flags every creation of it had (intersected).
-  llvm::DenseMap<unsigned, FlagValues> CreatedUnder;
   llvm::DenseMap<const VarDecl *, bool> FlagCache;
   std::unique_ptr<ExprMutationAnalyzer> Mutations;
   llvm::DenseMap<std::pair<const Expr *, int>, unsigned> ObjectBySite;
   /// Objects a call writes through out-parameters, for the edges that test
   /// whether it failed.
   llvm::DenseMap<const Expr *, llvm::SmallVector<unsigned, 2>> OutObjects;
-  llvm::DenseMap<const Expr *, Tokens> ConsumedOnSuccess;
-  /// Objects a call gives back only when it succeeds (LLVMRemoveModule).
-  llvm::DenseMap<const Expr *, Tokens> GivenBack;
-  /// The call whose result a variable last received (`Err = f(&J)`).
-  llvm::DenseMap<const VarDecl *, const Expr *> LastResult;
   llvm::SmallPtrSet<const Stmt *, 4> CtorInitExprs;
   const CXXRecordDecl *ThisClass = nullptr;
   bool InConstructor = false;

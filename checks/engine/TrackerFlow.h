@@ -21,6 +21,7 @@
 
 #include "Environment.h"
 #include "JitResourceAnalysis.h"
+#include "clang/AST/Decl.h"
 #include <cstdint>
 
 namespace clang {
