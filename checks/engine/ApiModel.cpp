@@ -182,14 +182,15 @@ void ApiModel::attachSummaries(std::shared_ptr<const SummarySet> Set) {
         New.push_back(R);
       }
     };
-    if (S.Returns == "owned")
+    if (S.Returns == ReturnOwnership::Owned)
       Row(Effect::Creates, S.ReturnKind, ReturnValue);
-    else if (S.Returns == "borrowed")
+    else if (S.Returns == ReturnOwnership::Borrowed)
       Row(Effect::ReturnsBorrowed, S.ReturnKind, ReturnValue);
     for (const ParamSummary &P : S.Params)
-      if (P.Effect == "releases" || P.Effect == "consumes")
-        Row(P.Effect == "releases" ? Effect::Releases : Effect::Consumes,
-            P.Kind, int(P.Index));
+      if (P.Effect == ParamEffect::Releases)
+        Row(Effect::Releases, P.Kind, int(P.Index));
+      else if (P.Effect == ParamEffect::Consumes)
+        Row(Effect::Consumes, P.Kind, int(P.Index));
     if (New.empty())
       continue;
     SummaryRows[Entry.first] = std::move(New);

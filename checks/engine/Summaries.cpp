@@ -35,7 +35,7 @@ void SummarySet::add(FunctionSummary S) {
   // Two definitions disagree: keep what both say, nothing else.
   M.Conflict = true;
   if (M.Returns != S.Returns || M.ReturnKind != S.ReturnKind) {
-    M.Returns.clear();
+    M.Returns = ReturnOwnership::None;
     M.ReturnKind.clear();
   }
   llvm::erase_if(M.Params, [&](const ParamSummary &P) {
@@ -56,19 +56,59 @@ const FunctionSummary *SummarySet::lookup(llvm::StringRef USR) const {
   return It == Functions.end() ? nullptr : &It->second;
 }
 
+// The words are part of the summaries file's format: changing one is a
+// new format version.
+static constexpr std::pair<ParamEffect, const char *> ParamEffectWords[] = {
+    {ParamEffect::Releases, "releases"},
+    {ParamEffect::Consumes, "consumes"},
+    {ParamEffect::ReleasesOnSomePaths, "releases-on-some-paths"},
+    {ParamEffect::Stores, "stores"},
+};
+static constexpr std::pair<ReturnOwnership, const char *> ReturnWords[] = {
+    {ReturnOwnership::None, ""},
+    {ReturnOwnership::Owned, "owned"},
+    {ReturnOwnership::Borrowed, "borrowed"},
+};
+
+llvm::StringRef spelling(ParamEffect E) {
+  for (const auto &W : ParamEffectWords)
+    if (W.first == E)
+      return W.second;
+  return "";
+}
+llvm::StringRef spelling(ReturnOwnership R) {
+  for (const auto &W : ReturnWords)
+    if (W.first == R)
+      return W.second;
+  return "";
+}
+std::optional<ParamEffect> parseParamEffect(llvm::StringRef Word) {
+  for (const auto &W : ParamEffectWords)
+    if (Word == W.second)
+      return W.first;
+  return std::nullopt;
+}
+std::optional<ReturnOwnership> parseReturnOwnership(llvm::StringRef Word) {
+  for (const auto &W : ReturnWords)
+    if (Word == W.second)
+      return W.first;
+  return std::nullopt;
+}
+
 json::Value toJSON(const FunctionSummary &S) {
   json::Object O{{"usr", S.USR},
                  {"name", S.Name},
                  {"file", S.File},
                  {"line", int64_t(S.Line)}};
-  if (!S.Returns.empty())
-    O["returns"] =
-        json::Object{{"ownership", S.Returns}, {"kind", S.ReturnKind}};
+  if (S.Returns != ReturnOwnership::None)
+    O["returns"] = json::Object{{"ownership", spelling(S.Returns)},
+                                {"kind", S.ReturnKind}};
   if (!S.Params.empty()) {
     json::Array Params;
     for (const ParamSummary &P : S.Params)
-      Params.push_back(json::Object{
-          {"index", int64_t(P.Index)}, {"kind", P.Kind}, {"effect", P.Effect}});
+      Params.push_back(json::Object{{"index", int64_t(P.Index)},
+                                    {"kind", P.Kind},
+                                    {"effect", spelling(P.Effect)}});
     O["params"] = std::move(Params);
   }
   if (!S.Frees.empty()) {
@@ -104,10 +144,14 @@ bool fromJSON(const json::Value &V, FunctionSummary &S) {
       S.Line = unsigned(*N);
   if (const json::Value *R = O->get("returns")) {
     const json::Object *RO = R->getAsObject();
-    if (!RO || !getString(*RO, "ownership", S.Returns) ||
+    std::string Ownership;
+    std::optional<ReturnOwnership> Parsed;
+    if (!RO || !getString(*RO, "ownership", Ownership) ||
         !getString(*RO, "kind", S.ReturnKind) ||
-        (S.Returns != "owned" && S.Returns != "borrowed"))
+        !(Parsed = parseReturnOwnership(Ownership)) ||
+        *Parsed == ReturnOwnership::None)
       return false;
+    S.Returns = *Parsed;
   }
   if (const json::Value *Ps = O->get("params")) {
     const json::Array *A = Ps->getAsArray();
@@ -120,9 +164,14 @@ bool fromJSON(const json::Value &V, FunctionSummary &S) {
       std::optional<int64_t> N;
       if (Index)
         N = compat::toStd(Index->getAsInteger());
+      std::string Effect;
       if (!N || *N < 0 || !getString(*PO, "kind", P.Kind) ||
-          !getString(*PO, "effect", P.Effect))
+          !getString(*PO, "effect", Effect))
         return false;
+      std::optional<ParamEffect> Parsed = parseParamEffect(Effect);
+      if (!Parsed)
+        return false;
+      P.Effect = *Parsed;
       P.Index = unsigned(*N);
       S.Params.push_back(P);
     }

@@ -23,6 +23,7 @@
 #include "llvm/Support/JSON.h"
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,14 +33,31 @@ class Decl;
 
 namespace clang::tidy::llvmown {
 
+/// What a function does to the object a parameter points to. Only the
+/// first two change what callers are told: the caller's object is gone.
+enum class ParamEffect {
+  Releases,            ///< "releases": released on every path
+  Consumes,            ///< "consumes": handed to an owner on every path
+  ReleasesOnSomePaths, ///< "releases-on-some-paths"
+  Stores,              ///< "stores": kept in memory that outlives the call
+};
+/// What a function's result is to its caller.
+enum class ReturnOwnership {
+  None,
+  Owned,    ///< "owned": a factory (a new object or null)
+  Borrowed, ///< "borrowed": a pointer the callee keeps (a static, a member)
+};
+/// The words of the summaries file, and back (nullopt: not one of them).
+llvm::StringRef spelling(ParamEffect E);
+llvm::StringRef spelling(ReturnOwnership R);
+std::optional<ParamEffect> parseParamEffect(llvm::StringRef Word);
+std::optional<ReturnOwnership> parseReturnOwnership(llvm::StringRef Word);
+
 /// What a function does to the object its parameter Index points to.
 struct ParamSummary {
   unsigned Index = 0;
   std::string Kind; ///< a ResourceKind name: "TargetMachine"
-  /// "releases" or "consumes" (on every path: the caller's object is gone),
-  /// "releases-on-some-paths", "stores" (kept in memory that outlives the
-  /// call). Only the first two change what callers are told.
-  std::string Effect;
+  ParamEffect Effect = ParamEffect::Stores;
   bool operator==(const ParamSummary &O) const {
     return Index == O.Index && Kind == O.Kind && Effect == O.Effect;
   }
@@ -50,9 +68,7 @@ struct FunctionSummary {
   std::string Name; ///< qualified, for messages: "codegen::GetTargetMachine"
   std::string File; ///< where it is defined (the first, if several)
   unsigned Line = 0;
-  /// "owned" (a factory: a new object or null), "borrowed" (a pointer the
-  /// callee keeps: a static or a member), or empty.
-  std::string Returns;
+  ReturnOwnership Returns = ReturnOwnership::None;
   std::string ReturnKind;
   std::vector<ParamSummary> Params; ///< by Index
   /// The classes it deletes on every path (a dedicated release function
@@ -63,7 +79,8 @@ struct FunctionSummary {
   bool Conflict = false;
 
   bool hasClaims() const {
-    return !Returns.empty() || !Params.empty() || !Frees.empty();
+    return Returns != ReturnOwnership::None || !Params.empty() ||
+           !Frees.empty();
   }
   bool sameClaims(const FunctionSummary &O) const {
     return Returns == O.Returns && ReturnKind == O.ReturnKind &&

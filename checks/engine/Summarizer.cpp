@@ -82,11 +82,14 @@ bool isProjectClass(const CXXRecordDecl *RD, const SourceManager &SM) {
          !compat::startsWith(N, "LLVMOpaque");
 }
 
-std::string paramEffect(const ParamFact &P) {
+std::optional<ParamEffect> paramEffect(const ParamFact &P) {
   if (P.Freed && !P.Escaped)
-    return P.Kept ? "releases-on-some-paths"
-                  : (P.Consumed ? "consumes" : "releases");
-  return P.Stored ? "stores" : "";
+    return P.Kept
+               ? ParamEffect::ReleasesOnSomePaths
+               : (P.Consumed ? ParamEffect::Consumes : ParamEffect::Releases);
+  if (P.Stored)
+    return ParamEffect::Stores;
+  return std::nullopt;
 }
 
 FunctionSummary summarize(const FunctionDecl *FD, const FunctionFacts &Facts,
@@ -106,17 +109,16 @@ FunctionSummary summarize(const FunctionDecl *FD, const FunctionFacts &Facts,
     S.Line = PL.getLine();
   }
   if (Facts.ReturnsOwned && !Facts.ReturnsOther) {
-    S.Returns = "owned";
+    S.Returns = ReturnOwnership::Owned;
     S.ReturnKind = Facts.ReturnsOwned->Name.str();
   } else if (const ResourceKind *K = Model.kindOfPointer(FD->getReturnType());
              K && llvm::is_contained(Kinds, K) && returnsKept(FD, Ctx)) {
-    S.Returns = "borrowed";
+    S.Returns = ReturnOwnership::Borrowed;
     S.ReturnKind = K->Name.str();
   }
   for (const ParamFact &P : Facts.Params) {
-    std::string Effect = paramEffect(P);
-    if (!Effect.empty())
-      S.Params.push_back({P.Index, P.Kind->Name.str(), Effect});
+    if (std::optional<ParamEffect> Effect = paramEffect(P))
+      S.Params.push_back({P.Index, P.Kind->Name.str(), *Effect});
   }
   return S;
 }

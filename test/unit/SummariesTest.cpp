@@ -59,7 +59,7 @@ TEST(Summaries, WhatFunctionsClaim) {
 
   auto Returns = [&](llvm::StringRef Name) {
     const FunctionSummary *S = definedIn(U, Name);
-    return S ? S->Returns + ":" + S->ReturnKind : "absent";
+    return S ? spelling(S->Returns).str() + ":" + S->ReturnKind : "absent";
   };
   auto Param = [&](llvm::StringRef Name, unsigned I = 0) -> std::string {
     const FunctionSummary *S = definedIn(U, Name);
@@ -67,7 +67,7 @@ TEST(Summaries, WhatFunctionsClaim) {
       return "absent";
     for (const ParamSummary &P : S->Params)
       if (P.Index == I)
-        return P.Effect + ":" + P.Kind;
+        return spelling(P.Effect).str() + ":" + P.Kind;
     return "";
   };
   EXPECT_EQ(Returns("make"), "owned:TargetMachine");
@@ -109,7 +109,7 @@ TEST(Summaries, CallsAreTheProjectFunctionsDefinedElsewhere) {
     return llvm::StringRef(C).contains("keep");
   }));
   // Unknown until the other file's summary says so.
-  EXPECT_EQ(definedIn(U, "here")->Returns, "");
+  EXPECT_EQ(definedIn(U, "here")->Returns, ReturnOwnership::None);
 
   // With that summary, the wrapper is a factory.
   FunctionSummary Elsewhere;
@@ -117,12 +117,13 @@ TEST(Summaries, CallsAreTheProjectFunctionsDefinedElsewhere) {
     return llvm::StringRef(C).contains("elsewhere");
   });
   Elsewhere.Name = "elsewhere";
-  Elsewhere.Returns = "owned";
+  Elsewhere.Returns = ReturnOwnership::Owned;
   Elsewhere.ReturnKind = "TargetMachine";
   auto Set = std::make_shared<SummarySet>();
   Set->add(Elsewhere);
   Model.attachSummaries(Set);
-  EXPECT_EQ(definedIn(summarize(TU, Model), "here")->Returns, "owned");
+  EXPECT_EQ(definedIn(summarize(TU, Model), "here")->Returns,
+            ReturnOwnership::Owned);
 }
 
 TEST(Summaries, RowsOnlyForFunctionsTheMainFileDoesNotDefine) {
@@ -138,7 +139,7 @@ TEST(Summaries, RowsOnlyForFunctionsTheMainFileDoesNotDefine) {
                       ->lookup(&TU.ctx().Idents.get(Name))
                       .front());
     S.Name = Name;
-    S.Returns = "owned";
+    S.Returns = ReturnOwnership::Owned;
     S.ReturnKind = "TargetMachine";
     Set->add(S);
   }
@@ -165,7 +166,7 @@ FunctionSummary summary(const char *Returns, std::vector<ParamSummary> P,
   S.Name = "f";
   S.File = File;
   S.Line = Line;
-  S.Returns = Returns;
+  S.Returns = *parseReturnOwnership(Returns);
   S.ReturnKind = *Returns ? "TargetMachine" : "";
   S.Params = std::move(P);
   return S;
@@ -179,8 +180,8 @@ std::string text(const SummarySet &S) {
 }
 
 TEST(Summaries, ConflictingDefinitionsKeepWhatAllClaim) {
-  ParamSummary Rel{0, "TargetMachine", "releases"};
-  ParamSummary Rel1{1, "TargetMachine", "releases"};
+  ParamSummary Rel{0, "TargetMachine", ParamEffect::Releases};
+  ParamSummary Rel1{1, "TargetMachine", ParamEffect::Releases};
   std::vector<FunctionSummary> Defs = {
       summary("owned", {Rel, Rel1}, "b.cc", 7),
       summary("owned", {Rel}, "a.cc", 9),
@@ -200,7 +201,7 @@ TEST(Summaries, ConflictingDefinitionsKeepWhatAllClaim) {
     const FunctionSummary *M = Set.lookup("c:@F@f#");
     ASSERT_NE(M, nullptr);
     EXPECT_TRUE(M->Conflict);
-    EXPECT_EQ(M->Returns, "");
+    EXPECT_EQ(M->Returns, ReturnOwnership::None);
     EXPECT_EQ(M->Params, std::vector<ParamSummary>{Rel});
     EXPECT_EQ(M->File, "a.cc");
     EXPECT_EQ(M->Line, 3u);
@@ -219,23 +220,33 @@ TEST(Summaries, ConflictingDefinitionsKeepWhatAllClaim) {
   Same.add(summary("owned", {Rel}));
   Same.add(summary("owned", {Rel}, "b.cc"));
   EXPECT_FALSE(Same.lookup("c:@F@f#")->Conflict);
-  EXPECT_EQ(Same.lookup("c:@F@f#")->Returns, "owned");
+  EXPECT_EQ(Same.lookup("c:@F@f#")->Returns, ReturnOwnership::Owned);
 }
 
 TEST(Summaries, JsonRoundTripAndErrors) {
   SummarySet Set;
-  Set.add(summary("owned", {{2, "Message", "consumes"}}));
+  Set.add(summary("owned", {{2, "Message", ParamEffect::Consumes}}));
   SummarySet Back;
   std::string Error;
   ASSERT_TRUE(SummarySet::fromJSON(Set.toJSON(true), Back, Error)) << Error;
   EXPECT_EQ(text(Back), text(Set));
+  for (ParamEffect E : {ParamEffect::Releases, ParamEffect::Consumes,
+                        ParamEffect::ReleasesOnSomePaths, ParamEffect::Stores})
+    EXPECT_EQ(parseParamEffect(spelling(E)), E);
+  for (ReturnOwnership R : {ReturnOwnership::Owned, ReturnOwnership::Borrowed})
+    EXPECT_EQ(parseReturnOwnership(spelling(R)), R);
 
   for (const char *Bad :
        {R"({"functions": 1})", R"({"functions": [{"name": "f"}]})",
         R"({"functions": [{"usr": "u", "name": "f",
             "returns": {"ownership": "maybe", "kind": "TargetMachine"}}]})",
         R"({"functions": [{"usr": "u", "name": "f",
-            "params": [{"index": -1, "kind": "K", "effect": "releases"}]}]})"}) {
+            "params": [{"index": -1, "kind": "K", "effect": "releases"}]}]})",
+        // Effects are a closed set: a word no version wrote is an error.
+        R"({"functions": [{"usr": "u", "name": "f",
+            "params": [{"index": 0, "kind": "K", "effect": "frees"}]}]})",
+        R"({"functions": [{"usr": "u", "name": "f",
+            "returns": {"ownership": "", "kind": "TargetMachine"}}]})"}) {
     llvm::Expected<llvm::json::Value> V = llvm::json::parse(Bad);
     ASSERT_TRUE(bool(V));
     SummarySet Out;
