@@ -12,22 +12,10 @@ namespace {
 constexpr llvm::StringLiteral DefaultSetupFunctions =
     "init;initialize;setup;loadRuntime";
 
-constexpr llvm::StringLiteral FreeingApis =
-    "ResourceTracker::remove, JITDylib::clear or "
-    "ExecutionSession::removeJITDylib";
-constexpr llvm::StringLiteral FreeingCApis =
-    "LLVMOrcResourceTrackerRemove or LLVMOrcJITDylibClear";
-
-/// The C API's names for C callers.
-StringRef freeingApis(const CallExpr *Add) {
-  return isa_and_nonnull<CXXMethodDecl>(Add->getDirectCallee()) ? FreeingApis
-                                                                : FreeingCApis;
-}
-
-StringRef removeModuleApi(const CallExpr *Add) {
-  return isa_and_nonnull<CXXMethodDecl>(Add->getDirectCallee())
-             ? "removeModule"
-             : "LLVMRemoveModule";
+/// The names messages offer, in the API the add was written against.
+const JitRemedies &remediesFor(const CallExpr *Add) {
+  return ApiModel::jitRemedies(
+      !isa_and_nonnull<CXXMethodDecl>(Add->getDirectCallee()));
 }
 } // namespace
 
@@ -38,7 +26,7 @@ JitResourceLeakCheck::JitResourceLeakCheck(StringRef Name,
       SharedContextRequests(boolOption("SharedContextRequests", false)) {}
 
 void JitResourceLeakCheck::reportDropped(const DroppedTracker &T) {
-  StringRef Remove = T.CApi ? "LLVMOrcResourceTrackerRemove" : "remove()";
+  StringRef Remove = ApiModel::jitRemedies(T.CApi).RemoveTracker;
   bool Released = T.How == TrackerDrop::Released;
   diag(T.Create->getBeginLoc(),
        "resource tracker created by '%0' is %select{dropped|released}1 "
@@ -81,13 +69,14 @@ void JitResourceLeakCheck::analyzeFunctions(
            "engine keeps its IR and code for as long as it lives, and nothing "
            "in '%1' calls %3; memory grows with every call")
           << A.Api << Class << A.Method->getNameAsString()
-          << removeModuleApi(A.Call);
+          << remediesFor(A.Call).RemoveModule;
     } else if (A.Engine) {
       diag(A.Call->getBeginLoc(),
            "module added by '%0' in a loop is never removed: the execution "
            "engine keeps its IR and code for as long as it lives, and nothing "
            "in '%1' calls %2; memory grows with every iteration")
-          << A.Api << A.Function->getNameAsString() << removeModuleApi(A.Call);
+          << A.Api << A.Function->getNameAsString()
+          << remediesFor(A.Call).RemoveModule;
       diag(A.Loop->getBeginLoc(), "the loop that repeats the add",
            DiagnosticIDs::Note);
     } else if (A.Method) {
@@ -97,13 +86,14 @@ void JitResourceLeakCheck::analyzeFunctions(
            "the default resource tracker of its JITDylib and nothing in '%1' "
            "removes it (%3); JIT memory grows with every call")
           << A.Api << Class << A.Method->getNameAsString()
-          << freeingApis(A.Call);
+          << remediesFor(A.Call).FreeCode;
     } else {
       diag(A.Call->getBeginLoc(),
            "JIT'd code added by '%0' in a loop is never freed: it goes to the "
            "default resource tracker of its JITDylib and nothing in '%1' "
            "removes it (%2); JIT memory grows with every iteration")
-          << A.Api << A.Function->getNameAsString() << freeingApis(A.Call);
+          << A.Api << A.Function->getNameAsString()
+          << remediesFor(A.Call).FreeCode;
       diag(A.Loop->getBeginLoc(), "the loop that repeats the add",
            DiagnosticIDs::Note);
     }

@@ -527,6 +527,19 @@ const CXXRecordDecl *ApiModel::heldClass(QualType T) {
   return T->getAsCXXRecordDecl();
 }
 
+bool ApiModel::isHandleConversion(const FunctionDecl *FD) {
+  if (!FD || FD->getNumParams() != 1 || !FD->getIdentifier())
+    return false;
+  for (const char *Name : tables::handleConversions())
+    if (declHasQualifiedName(FD, Name))
+      return true;
+  return false;
+}
+
+const JitRemedies &ApiModel::jitRemedies(bool CApi) {
+  return CApi ? tables::CJitRemedies : tables::CxxJitRemedies;
+}
+
 bool ApiModel::isLLVMApi(const FunctionDecl *FD) {
   if (!FD)
     return false;

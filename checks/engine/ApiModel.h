@@ -272,6 +272,14 @@ private:
   llvm::StringMap<llvm::SmallVector<const RowT *, 2>> BySimpleName;
 };
 
+/// The names a message offers as the way to free JIT'd code, for C++
+/// callers or for C callers.
+struct JitRemedies {
+  llvm::StringRef FreeCode;      ///< what frees a JITDylib's code
+  llvm::StringRef RemoveTracker; ///< what frees one tracker's code
+  llvm::StringRef RemoveModule;  ///< what takes a module out of an engine
+};
+
 /// The API model: built-in tables plus user rows.
 class ApiModel {
 public:
@@ -375,6 +383,11 @@ public:
   /// named LLVM*). LLVM APIs that take an object pointer without being listed
   /// as consumers borrow it.
   static bool isLLVMApi(const FunctionDecl *FD);
+  /// True if \p FD converts between a C handle and its C++ object
+  /// (llvm::wrap, llvm::unwrap): the value passes through unchanged.
+  static bool isHandleConversion(const FunctionDecl *FD);
+  /// What messages name to free JIT'd code, for C++ or C callers.
+  static const JitRemedies &jitRemedies(bool CApi);
 
 private:
   std::deque<ResourceKind> Kinds;      // stable addresses

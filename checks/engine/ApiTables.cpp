@@ -574,6 +574,18 @@ const char *const TrackerCHandle = "LLVMOrcOpaqueResourceTracker";
 const char *const JITDylibClass = "llvm::orc::JITDylib";
 const char *const JITDylibCHandle = "LLVMOrcOpaqueJITDylib";
 
+const JitRemedies CxxJitRemedies = {
+    "ResourceTracker::remove, JITDylib::clear or "
+    "ExecutionSession::removeJITDylib",
+    "remove()", "removeModule"};
+const JitRemedies CJitRemedies = {
+    "LLVMOrcResourceTrackerRemove or LLVMOrcJITDylibClear",
+    "LLVMOrcResourceTrackerRemove", "LLVMRemoveModule"};
+
+static const char *const HandleConversions[] = {"::llvm::wrap",
+                                                "::llvm::unwrap"};
+llvm::ArrayRef<const char *> handleConversions() { return HandleConversions; }
+
 llvm::ArrayRef<ResourceKind> kinds() { return Kinds; }
 llvm::ArrayRef<llvm::ArrayRef<RowSpec>> rowTables() { return RowTables; }
 llvm::ArrayRef<JitApiRow> jitRows() { return JitRows; }

@@ -120,6 +120,10 @@ extern const char *const TrackerClass;
 extern const char *const TrackerCHandle;
 extern const char *const JITDylibClass;
 extern const char *const JITDylibCHandle;
+/// The functions between a C handle and its C++ object (one argument).
+llvm::ArrayRef<const char *> handleConversions();
+extern const JitRemedies CxxJitRemedies;
+extern const JitRemedies CJitRemedies;
 
 } // namespace clang::tidy::llvmown::tables
 

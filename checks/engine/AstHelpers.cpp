@@ -12,14 +12,16 @@
 
 namespace clang::tidy::llvmown {
 
-bool isStdMove(const Expr *E) {
-  const auto *CE = dyn_cast_or_null<CallExpr>(E);
-  if (!CE || CE->getNumArgs() != 1)
-    return false;
-  const FunctionDecl *FD = CE->getDirectCallee();
+bool isStdMoveFunction(const FunctionDecl *FD) {
   if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier())
     return false;
   return FD->getName() == "move" || FD->getName() == "forward";
+}
+
+bool isStdMove(const Expr *E) {
+  const auto *CE = dyn_cast_or_null<CallExpr>(E);
+  return CE && CE->getNumArgs() == 1 &&
+         isStdMoveFunction(CE->getDirectCallee());
 }
 
 const Expr *skipTransparent(const Expr *E) {

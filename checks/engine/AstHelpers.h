@@ -64,7 +64,10 @@ const FieldDecl *thisField(const Expr *E);
 /// `nullptr`, `NULL`, `0`.
 bool isNullConstant(const Expr *E, ASTContext &Ctx);
 
-/// A call to std::move or std::forward.
+/// std::move or std::forward (the language's, not an LLVM API): hands its
+/// argument on whole.
+bool isStdMoveFunction(const FunctionDecl *FD);
+/// A call to std::move or std::forward of one value.
 bool isStdMove(const Expr *E);
 
 /// What climbParents() passes through on its way up.

@@ -264,9 +264,7 @@ bool JitCallScanner::VisitCallExpr(CallExpr *CE) {
     return true;
   // `std::move(Modules)`, `std::swap(Modules, Old)`: handed elsewhere whole.
   if (!isa<CXXMemberCallExpr>(CE) &&
-      ((FD->isInStdNamespace() && FD->getIdentifier() &&
-        FD->getName() == "move") ||
-       A.Model.hasVerb(FD, TakesOut | Empties)))
+      (isStdMoveFunction(FD) || A.Model.hasVerb(FD, TakesOut | Empties)))
     for (const Expr *Arg : CE->arguments())
       noteDrained(Arg);
   if (A.SharedContextRequests)

@@ -460,20 +460,9 @@ void OwnershipFlow::VisitReturnStmt(const ReturnStmt *RS, State &S) {
   release(V, S);
 }
 
-// llvm::unwrap(LLVMModuleRef) and llvm::wrap(Module *) convert between a C
-// handle and its C++ object: the same object, as for a cast.
-static bool isHandleConversion(const CallExpr *CE) {
-  const FunctionDecl *FD = CE->getDirectCallee();
-  if (!FD || CE->getNumArgs() != 1 || !FD->getIdentifier() ||
-      (FD->getName() != "unwrap" && FD->getName() != "wrap"))
-    return false;
-  const auto *NS = dyn_cast<NamespaceDecl>(FD->getEnclosingNamespaceContext());
-  return NS && NS->getIdentifier() && NS->getName() == "llvm" &&
-         isa<TranslationUnitDecl>(NS->getParent()->getRedeclContext());
-}
-
 void OwnershipFlow::VisitCallExpr(const CallExpr *CE, State &S) {
-  if (isHandleConversion(CE)) {
+  if (CE->getNumArgs() == 1 &&
+      ApiModel::isHandleConversion(CE->getDirectCallee())) {
     Tokens V = consume(CE->getArg(0), S);
     if (V.any())
       S.Env.set(Location::temporary(CE), V);
