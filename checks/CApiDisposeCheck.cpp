@@ -1,8 +1,8 @@
 //===- CApiDisposeCheck.cpp -----------------------------------------------===//
 
 #include "CApiDisposeCheck.h"
-#include "engine/AstHelpers.h"
-#include "engine/OwnershipAnalysis.h"
+#include "engine/analyses/ownership/OwnershipAnalysis.h"
+#include "engine/framework/AstHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -91,7 +91,7 @@ void CApiDisposeCheck::analyzeFunctions(
           << P;
     BadPairsReported = true;
   }
-  attachSummaries(Model);
+  attachSummaries();
   AnalysisOptions AO;
   AO.Kinds = Model.cApiKinds();
   AO.ConstPointerArgsBorrow = true;

@@ -12,7 +12,6 @@
 #define LLVMOWN_CAPIDISPOSECHECK_H
 
 #include "FunctionBodyCheck.h"
-#include "engine/ApiModel.h"
 
 namespace clang::tidy::llvmown {
 
@@ -29,7 +28,6 @@ private:
   void reportLeak(const LeakFact &L, const OwnedObject &O);
 
   const std::string ExtraPairs;
-  ApiModel Model;
   std::vector<std::string> BadPairs;
   bool BadPairsReported = false;
 };

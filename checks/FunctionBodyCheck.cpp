@@ -1,7 +1,7 @@
 //===- FunctionBodyCheck.cpp ----------------------------------------------===//
 
 #include "FunctionBodyCheck.h"
-#include "engine/Summarizer.h"
+#include "engine/summaries/Summarizer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -60,7 +60,7 @@ void FunctionBodyCheck::readSummaryOption() {
   SummaryFile = std::string(Options.getLocalOrGlobal("SummaryFile", ""));
 }
 
-void FunctionBodyCheck::attachSummaries(ApiModel &Model) {
+void FunctionBodyCheck::attachSummaries() {
   // Unset, the environment may name one: llvmown-clang-tidy sets it to the
   // cached summaries of the build folder given with -p, without touching
   // the user's configuration.

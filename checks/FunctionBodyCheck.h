@@ -13,8 +13,9 @@
 #define LLVMOWN_FUNCTIONBODYCHECK_H
 
 #include "ClangTidyCheck.h"
-#include "engine/OwnershipAnalysis.h"
-#include "engine/Summaries.h"
+#include "engine/analyses/ownership/OwnershipAnalysis.h"
+#include "engine/model/ApiModel.h"
+#include "engine/model/Summaries.h"
 #include "llvm/ADT/ArrayRef.h"
 #include <memory>
 #include <optional>
@@ -59,12 +60,16 @@ protected:
   /// Reads the SummaryFile option (the check's own, or the global one):
   /// the checks whose model follows objects through calls call it.
   void readSummaryOption();
-  /// Attaches the project's summaries (the SummaryFile option) to \p Model,
+  /// Attaches the project's summaries (the SummaryFile option) to Model,
   /// once per file read; a file that cannot be read is reported once.
-  void attachSummaries(ApiModel &Model);
+  void attachSummaries();
   /// The line of \p L as users read it (macro uses at their expansion).
   unsigned line(SourceLocation L) const;
   const SourceManager &sourceManager() const;
+
+  /// The API model every check asks; a check adds its options' rows to it
+  /// in its constructor.
+  ApiModel Model;
 
 private:
   ASTContext *Ctx = nullptr;

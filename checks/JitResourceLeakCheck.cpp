@@ -1,8 +1,8 @@
 //===- JitResourceLeakCheck.cpp -------------------------------------------===//
 
 #include "JitResourceLeakCheck.h"
-#include "engine/JitResourceAnalysis.h"
-#include "engine/NameMatcher.h"
+#include "engine/analyses/jit/JitResourceAnalysis.h"
+#include "engine/framework/NameMatcher.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 

@@ -14,7 +14,6 @@
 #define LLVMOWN_JITRESOURCELEAKCHECK_H
 
 #include "FunctionBodyCheck.h"
-#include "engine/ApiModel.h"
 
 namespace clang::tidy::llvmown {
 
@@ -33,7 +32,6 @@ private:
 
   const std::string SetupFunctions;
   const bool SharedContextRequests;
-  ApiModel Model;
 };
 
 } // namespace clang::tidy::llvmown

@@ -9,8 +9,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "ModuleOutlivesContextCheck.h"
-#include "engine/Compat.h"
-#include "engine/LifetimeAnalysis.h"
+#include "engine/analyses/lifetime/LifetimeAnalysis.h"
+#include "engine/framework/Compat.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Lex/Lexer.h"

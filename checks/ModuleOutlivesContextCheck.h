@@ -12,8 +12,7 @@
 #define LLVMOWN_MODULEOUTLIVESCONTEXTCHECK_H
 
 #include "FunctionBodyCheck.h"
-#include "engine/ApiModel.h"
-#include "engine/LifetimeAnalysis.h"
+#include "engine/analyses/lifetime/LifetimeAnalysis.h"
 #include <vector>
 
 namespace clang::tidy::llvmown {
@@ -30,8 +29,6 @@ private:
   void reportUse(const LifetimeFacts &F, const UseAfterEndFact &U);
   void reportEscapesAndOrders(const LifetimeFacts &F);
   void reportMemberOrder(const FieldBindFact &MP);
-
-  ApiModel Model;
 };
 
 } // namespace clang::tidy::llvmown

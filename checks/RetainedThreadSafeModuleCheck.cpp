@@ -1,8 +1,8 @@
 //===- RetainedThreadSafeModuleCheck.cpp ----------------------------------===//
 
 #include "RetainedThreadSafeModuleCheck.h"
-#include "engine/NameMatcher.h"
-#include "engine/RetentionAnalysis.h"
+#include "engine/analyses/retention/RetentionAnalysis.h"
+#include "engine/framework/NameMatcher.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Lex/Lexer.h"
@@ -36,7 +36,7 @@ RetainedThreadSafeModuleCheck::RetainedThreadSafeModuleCheck(
 
 void RetainedThreadSafeModuleCheck::analyzeFunctions(
     ASTContext &Ctx, llvm::ArrayRef<FunctionBody> Functions) {
-  attachSummaries(Model);
+  attachSummaries();
   RetentionAnalysis RA(Model, Ctx, splitNameList(LongLivedTypes));
   RetentionResult R = analyzeAll(RA, Functions);
   const SourceManager &SM = Ctx.getSourceManager();

@@ -13,7 +13,6 @@
 #define LLVMOWN_RETAINEDTHREADSAFEMODULECHECK_H
 
 #include "FunctionBodyCheck.h"
-#include "engine/ApiModel.h"
 
 namespace clang::tidy::llvmown {
 
@@ -28,7 +27,6 @@ protected:
 private:
   const std::string LongLivedTypes;
   const std::string ReleaseFunctions;
-  ApiModel Model;
 };
 
 } // namespace clang::tidy::llvmown

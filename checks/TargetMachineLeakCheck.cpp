@@ -8,9 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "TargetMachineLeakCheck.h"
-#include "engine/AstHelpers.h"
-#include "engine/MemberOwnership.h"
-#include "engine/OwnershipAnalysis.h"
+#include "engine/analyses/lifetime/MemberOwnership.h"
+#include "engine/analyses/ownership/OwnershipAnalysis.h"
+#include "engine/framework/AstHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
@@ -195,7 +195,7 @@ bool TargetMachineLeakCheck::reportMemberStore(const FieldStoreFact &FS,
 void TargetMachineLeakCheck::analyzeFunctions(
     ASTContext &Ctx, llvm::ArrayRef<FunctionBody> Functions) {
   const SourceManager &SM = Ctx.getSourceManager();
-  attachSummaries(Model);
+  attachSummaries();
   AnalysisOptions AO;
   AO.Kinds.push_back(Model.kind(Kind));
   DerivedFactories Derived;

@@ -12,8 +12,7 @@
 #define LLVMOWN_TARGETMACHINELEAKCHECK_H
 
 #include "FunctionBodyCheck.h"
-#include "engine/ApiModel.h"
-#include "engine/MemberOwnership.h"
+#include "engine/analyses/lifetime/MemberOwnership.h"
 #include "llvm/ADT/DenseSet.h"
 #include <memory>
 #include <optional>
@@ -41,7 +40,6 @@ private:
   const std::string OwningFactories;
   const std::string ReleaseFunctions;
   const std::string TransferFunctions;
-  ApiModel Model;
 };
 
 } // namespace clang::tidy::llvmown

@@ -2,7 +2,7 @@
 
 #include "Baseline.h"
 
-#include "engine/CompatADT.h"
+#include "engine/framework/CompatADT.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"

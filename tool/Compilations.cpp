@@ -4,7 +4,7 @@
 #include "Discovery.h"
 #include "Subprocess.h"
 
-#include "engine/CompatADT.h"
+#include "engine/framework/CompatADT.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"

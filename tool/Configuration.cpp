@@ -3,7 +3,7 @@
 #include "Configuration.h"
 
 #include "ClangTidy.h"
-#include "engine/Compat.h"
+#include "engine/framework/Compat.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"

@@ -4,7 +4,7 @@
 #include "Discovery.h"
 #include "Subprocess.h"
 
-#include "engine/CompatADT.h"
+#include "engine/framework/CompatADT.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"

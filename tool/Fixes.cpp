@@ -3,7 +3,7 @@
 #include "Fixes.h"
 
 #include "ClangTidy.h"
-#include "engine/CompatADT.h"
+#include "engine/framework/CompatADT.h"
 #include "clang/Format/Format.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/StringMap.h"

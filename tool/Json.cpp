@@ -2,7 +2,7 @@
 
 #include "Outputs.h"
 
-#include "engine/CompatADT.h"
+#include "engine/framework/CompatADT.h"
 #include "llvm/ADT/StringSet.h"
 #include <optional>
 #include <tuple>

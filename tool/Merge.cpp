@@ -10,7 +10,7 @@
 #include "Baseline.h"
 #include "Outputs.h"
 
-#include "engine/CompatADT.h"
+#include "engine/framework/CompatADT.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <optional>
 

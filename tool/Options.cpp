@@ -2,7 +2,7 @@
 
 #include "Options.h"
 
-#include "engine/CompatADT.h"
+#include "engine/framework/CompatADT.h"
 #include "clang/Basic/Version.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -203,8 +203,8 @@ bool setValue(ToolOptions &Opts, StringRef Name, const std::string &Dashed,
     }
   } else if (Name == "debug-visit-cap") {
     if (!parseUnsigned(Value, Opts.VisitCap) || Opts.VisitCap == 0) {
-      Error = "option '" + Dashed + "' needs a number of visits above 0, not '" +
-              Value + "'";
+      Error = "option '" + Dashed +
+              "' needs a number of visits above 0, not '" + Value + "'";
       return false;
     }
   }

@@ -2,8 +2,8 @@
 
 #include "ProjectSummaries.h"
 #include "Options.h"
-#include "engine/Compat.h"
-#include "engine/CompatADT.h"
+#include "engine/framework/Compat.h"
+#include "engine/framework/CompatADT.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"

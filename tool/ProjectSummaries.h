@@ -1,7 +1,7 @@
 //===- ProjectSummaries.h - the summaries of a whole compile database -----===//
 //
 // The first phase of a project run. Every unit of the database is
-// summarised (engine/Summarizer.h), in parallel; the summaries are merged,
+// summarised (engine/summaries/Summarizer.h), in parallel; the summaries are merged,
 // and a unit that calls a function whose summary changed is summarised
 // again with the merged set, until nothing changes: a wrapper of a wrapper
 // of a factory, in three files, takes three rounds. The result is written

@@ -2,7 +2,7 @@
 
 #include "Report.h"
 #include "Discovery.h"
-#include "engine/Compat.h"
+#include "engine/framework/Compat.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"

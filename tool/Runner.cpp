@@ -21,9 +21,9 @@
 
 #include "ClangTidy.h"
 #include "ClangTidyModule.h"
-#include "engine/ApiModel.h"
-#include "engine/Compat.h"
-#include "engine/Summarizer.h"
+#include "engine/framework/Compat.h"
+#include "engine/model/ApiModel.h"
+#include "engine/summaries/Summarizer.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/CompilerInstance.h"

@@ -14,7 +14,7 @@
 #include "BodySkipping.h"
 #include "Configuration.h"
 #include "Report.h"
-#include "engine/Summarizer.h"
+#include "engine/summaries/Summarizer.h"
 
 #include "ClangTidyDiagnosticConsumer.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -76,7 +76,7 @@ std::optional<std::string> runIsolated(llvm::function_ref<void()> Work);
 /// then end without LLVM's global tear-down (see main()).
 bool crashWasRecovered();
 
-/// Summarises one unit (engine/Summarizer.h) with the summaries of other
+/// Summarises one unit (engine/summaries/Summarizer.h) with the summaries of other
 /// units \p Known (may be null). Compiler errors are not reported here.
 UnitSummaryResult
 summarizeTranslationUnit(const LayeredOptions &Layers,

@@ -14,7 +14,7 @@
 #include "Options.h"
 #include "Outputs.h"
 
-#include "engine/CompatADT.h"
+#include "engine/framework/CompatADT.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"

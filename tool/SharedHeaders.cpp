@@ -3,8 +3,8 @@
 #include "SharedHeaders.h"
 
 #include "ProjectSummaries.h"
-#include "engine/Compat.h"
-#include "engine/CompatADT.h"
+#include "engine/framework/Compat.h"
+#include "engine/framework/CompatADT.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"

@@ -2,7 +2,7 @@
 
 #include "Subprocess.h"
 
-#include "engine/CompatADT.h"
+#include "engine/framework/CompatADT.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"

@@ -11,9 +11,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "engine/ApiModel.h"
-#include "engine/CompatADT.h"
-#include "engine/NameMatcher.h"
+#include "engine/framework/CompatADT.h"
+#include "engine/framework/NameMatcher.h"
+#include "engine/model/ApiModel.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -1,8 +1,8 @@
 //===- ApiModelTest.cpp ---------------------------------------------------===//
 
-#include "engine/ApiModel.h"
+#include "engine/model/ApiModel.h"
 #include "TestAST.h"
-#include "engine/NameMatcher.h"
+#include "engine/framework/NameMatcher.h"
 #include "gtest/gtest.h"
 
 using namespace clang;

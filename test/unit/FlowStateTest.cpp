@@ -9,8 +9,8 @@
 
 #include "LatticeContract.h"
 #include "TestAST.h"
-#include "engine/LifetimeFlow.h"
-#include "engine/OwnershipFlow.h"
+#include "engine/analyses/lifetime/LifetimeFlow.h"
+#include "engine/analyses/ownership/OwnershipFlow.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "gtest/gtest.h"
 #include <random>

@@ -11,10 +11,10 @@
 
 #include "LatticeContract.h"
 #include "TestAST.h"
-#include "engine/CallSite.h"
-#include "engine/Environment.h"
-#include "engine/Lattice.h"
-#include "engine/Solver.h"
+#include "engine/framework/CallSite.h"
+#include "engine/framework/Environment.h"
+#include "engine/framework/Lattice.h"
+#include "engine/framework/Solver.h"
 #include "clang/AST/ExprCXX.h"
 #include "gtest/gtest.h"
 #include <random>

@@ -6,10 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "engine/JitResourceAnalysis.h"
+#include "engine/analyses/jit/JitResourceAnalysis.h"
 #include "LatticeContract.h"
 #include "TestAST.h"
-#include "engine/TrackerFlow.h"
+#include "engine/analyses/jit/TrackerFlow.h"
 #include "gtest/gtest.h"
 #include <random>
 

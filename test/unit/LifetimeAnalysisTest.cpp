@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "engine/LifetimeAnalysis.h"
+#include "engine/analyses/lifetime/LifetimeAnalysis.h"
 #include "TestAST.h"
 #include "gtest/gtest.h"
 

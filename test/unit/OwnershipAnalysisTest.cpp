@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "engine/OwnershipAnalysis.h"
+#include "engine/analyses/ownership/OwnershipAnalysis.h"
 #include "TestAST.h"
 #include "gtest/gtest.h"
 

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "engine/RetentionAnalysis.h"
+#include "engine/analyses/retention/RetentionAnalysis.h"
 #include "TestAST.h"
 #include "gtest/gtest.h"
 #include <type_traits>

@@ -7,8 +7,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "TestAST.h"
-#include "engine/ApiModel.h"
-#include "engine/Summarizer.h"
+#include "engine/model/ApiModel.h"
+#include "engine/summaries/Summarizer.h"
 #include "gtest/gtest.h"
 #include <algorithm>
 

@@ -3,7 +3,7 @@
 // The LLVM (not Clang) APIs that changed between the supported versions, for
 // the runtime compile loop's scenarios, which use LLVM as a library (the
 // Clang and clang-tidy ones of the checks and tool are in
-// checks/engine/Compat.h). Next to the scenarios, so that linting them
+// checks/engine/framework/Compat.h). Next to the scenarios, so that linting them
 // finds it. Each helper tests the API, newer form first, rather than the
 // version number.
 //

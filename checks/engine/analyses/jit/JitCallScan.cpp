@@ -1,0 +1,482 @@
+//===- JitCallScan.cpp - one function's part of the JIT class scan -----===//
+//
+// What a function does with a JIT: adds without a tracker, what frees code,
+// static trackers and their resets, modules kept in members. The verdicts
+// are JitResourceAnalysis.cpp's.
+//
+//===----------------------------------------------------------------------===//
+
+#include "engine/analyses/jit/JitResourceAnalysis.h"
+#include "engine/analyses/jit/TrackerFlow.h"
+#include "engine/framework/AstHelpers.h"
+#include "engine/framework/CallSite.h"
+#include "engine/framework/Environment.h"
+#include "engine/framework/NameMatcher.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace clang::tidy::llvmown {
+
+namespace {
+
+/// The member of `this` through which \p E reaches an object (`J->`,
+/// `this->ES`, `MainJD`, `J->getMainJITDylib()`, `*TSCtx.getContext()`),
+/// or null.
+const FieldDecl *thisMemberRoot(const Expr *E, const ApiModel &M) {
+  for (unsigned Depth = 0; E && Depth < 8; ++Depth) {
+    E = M.rootOf(E);
+    if (const auto *ME = dyn_cast_or_null<MemberExpr>(E)) {
+      if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+        return dyn_cast<FieldDecl>(ME->getMemberDecl());
+      E = ME->getBase();
+      continue;
+    }
+    if (const auto *MCE = dyn_cast_or_null<CXXMemberCallExpr>(E)) {
+      E = MCE->getImplicitObjectArgument();
+      continue;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
+/// A container that owns modules: one of its element types (or their
+/// template arguments, for a map's pairs) is a std::unique_ptr or
+/// std::shared_ptr of an llvm::Module. ThreadSafeModules are left to
+/// llvmown-retained-thread-safe-module.
+bool holdsModules(QualType T, const ApiModel &M, unsigned Depth = 0) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || Depth > 2)
+    return false;
+  for (const TemplateArgument &Arg : Spec->getTemplateArgs().asArray()) {
+    if (Arg.getKind() != TemplateArgument::Type)
+      continue;
+    QualType A = Arg.getAsType();
+    const ResourceKind *K = M.kindOfValue(A);
+    if (K && K->Id == KindId::Module && !A->isPointerType() &&
+        ApiModel::heldClass(A))
+      return true;
+    if (holdsModules(A, M, Depth + 1))
+      return true;
+  }
+  return false;
+}
+
+/// The member of `this` or the variable with static storage that \p E
+/// names, if it can outlive a request; null otherwise.
+const NamedDecl *longLivedHolder(const Expr *E) {
+  if (!E)
+    return nullptr;
+  if (const FieldDecl *F = thisField(E))
+    return F->getCanonicalDecl();
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && VD->hasGlobalStorage() ? VD->getCanonicalDecl() : nullptr;
+}
+
+QualType holderType(const NamedDecl *D) {
+  if (const auto *VD = dyn_cast<ValueDecl>(D))
+    return VD->getType();
+  return QualType();
+}
+
+/// The loop an add in it repeats per request: `while`, `do` and `for(;;)`.
+/// A range-for or a `for` with a condition walks a fixed set of inputs.
+bool isRequestLoop(const Stmt *S, const ApiModel &M) {
+  const Expr *Cond = nullptr;
+  if (const auto *W = dyn_cast<WhileStmt>(S))
+    Cond = W->getCond();
+  else if (const auto *D = dyn_cast<DoStmt>(S))
+    Cond = D->getCond();
+  else if (const auto *F = dyn_cast<ForStmt>(S))
+    return !F->getCond();
+  else
+    return false;
+  // `while (!Pending.empty())`, `while (I < N)`: draining or counting
+  // through what is already there, not waiting for requests. Comparing
+  // what a call just returned (`while ((N = nextRequest()) >= 0)`) waits.
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const ApiModel &M;
+    bool Bounded = false;
+    explicit Finder(const ApiModel &M) : M(M) {}
+    /// `(N = nextRequest())`: the read-and-test idiom.
+    static bool readsResult(const Stmt *S) {
+      if (!S)
+        return false;
+      if (const auto *A = dyn_cast<BinaryOperator>(S);
+          A && A->getOpcode() == BO_Assign &&
+          isa<CallExpr>(A->getRHS()->IgnoreParenImpCasts()))
+        return true;
+      return llvm::any_of(S->children(), readsResult);
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      Bounded |= BO->isRelationalOp() && !readsResult(BO);
+      return !Bounded;
+    }
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
+      Bounded |= M.hasVerb(MCE->getMethodDecl(), AsksSize);
+      return !Bounded;
+    }
+  } F(M);
+  if (Cond)
+    F.TraverseStmt(const_cast<Expr *>(Cond));
+  return !F.Bounded;
+}
+
+const Stmt *loopBody(const Stmt *S) {
+  if (const auto *W = dyn_cast<WhileStmt>(S))
+    return W->getBody();
+  if (const auto *D = dyn_cast<DoStmt>(S))
+    return D->getBody();
+  if (const auto *F = dyn_cast<ForStmt>(S))
+    return F->getBody();
+  return nullptr;
+}
+
+/// \p L is inside \p R.
+bool within(SourceRange R, SourceLocation L) {
+  return R.isValid() && L.isValid() && !(L < R.getBegin()) && !(R.getEnd() < L);
+}
+
+bool isNullOrEmpty(const Expr *E, ASTContext &Ctx) {
+  E = skipTransparent(E);
+  if (!E)
+    return false;
+  if (isNullConstant(E, Ctx))
+    return true;
+  if (const auto *IL = dyn_cast<InitListExpr>(E))
+    return IL->getNumInits() == 0;
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    return CE->getNumArgs() == 0 ||
+           (CE->getNumArgs() == 1 && isNullConstant(CE->getArg(0), Ctx));
+  return isa<CXXNullPtrLiteralExpr>(E);
+}
+
+/// What an add works on: the receiver and the JIT-typed arguments.
+llvm::SmallVector<const Expr *, 2> jitOperands(const CallExpr *CE,
+                                               const ApiModel &M) {
+  llvm::SmallVector<const Expr *, 2> Ops;
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
+    Ops.push_back(MCE->getImplicitObjectArgument());
+  for (const Expr *Arg : CE->arguments())
+    if (M.isJitOwner(Arg->getType()))
+      Ops.push_back(Arg);
+  return Ops;
+}
+
+/// \p V is assigned, or its address taken (`LLVMOrcCreateLLJIT(&J, ...)`),
+/// inside \p Loop.
+bool assignedIn(const VarDecl *V, const Stmt *Loop) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *V;
+    bool Found = false;
+    bool VisitUnaryOperator(UnaryOperator *UO) {
+      Found |= UO->getOpcode() == UO_AddrOf && refersTo(UO->getSubExpr());
+      return !Found;
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      Found |= BO->isAssignmentOp() && refersTo(BO->getLHS());
+      return !Found;
+    }
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
+      Found |= OCE->getOperator() == OO_Equal && refersTo(OCE->getArg(0));
+      return !Found;
+    }
+    bool refersTo(const Expr *E) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return DRE && DRE->getDecl() == V;
+    }
+  } F;
+  F.V = V;
+  F.TraverseStmt(const_cast<Stmt *>(Loop));
+  return F.Found;
+}
+
+} // namespace
+
+/// One function's part of the class-wide scan: its adds without a tracker,
+/// whether it can free code, which member functions it calls, its static
+/// locals, and the statics it resets.
+class JitCallScanner : public RecursiveASTVisitor<JitCallScanner> {
+public:
+  JitCallScanner(JitResourceAnalysis &A, const FunctionDecl *Outer,
+                 const Stmt *Body)
+      : A(A), Outer(Outer), Method(dyn_cast_or_null<CXXMethodDecl>(Outer)),
+        Class(Method ? Method->getParent() : nullptr), Body(Body),
+        PM(const_cast<Stmt *>(Body)) {}
+
+  // Lambdas are functions of their own (FunctionBodyCheck hands them over).
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+
+  bool VisitCallExpr(CallExpr *CE);
+  // Statics: function-local ones holding trackers, and resets of any.
+  bool VisitDeclStmt(DeclStmt *DS);
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE);
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE);
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE);
+
+private:
+  void freesCode(llvm::SmallPtrSet<const Decl *, 8> &Set);
+  bool addsToDefaultTracker(const CallExpr *CE, const JitApiRow &R) const;
+  JitResourceAnalysis::Candidate candidate(const CallExpr *CE,
+                                           bool Engine) const;
+  const Stmt *requestLoop(const CallExpr *CE) const;
+  bool jitCreatedIn(const CallExpr *CE, const Stmt *Loop) const;
+  void noteReset(const Expr *E);
+  void noteDrained(const Expr *Container);
+  void noteStore(const Expr *Store, const Expr *Container);
+  void noteModuleCreation(const Expr *Create, const FunctionDecl *Callee,
+                          llvm::ArrayRef<const Expr *> Args);
+
+  JitResourceAnalysis &A;
+  const FunctionDecl *Outer;
+  const CXXMethodDecl *Method;
+  const CXXRecordDecl *Class;
+  const Stmt *Body;
+  ParentMap PM;
+};
+
+void JitCallScanner::freesCode(llvm::SmallPtrSet<const Decl *, 8> &Set) {
+  // Freeing everything when the JIT itself goes away (the tutorial's
+  // ~KaleidoscopeJIT ends its session) does not bound what a long-lived
+  // JIT accumulates.
+  if (isa_and_nonnull<CXXDestructorDecl>(Outer))
+    return;
+  Set.insert(Outer ? Outer->getCanonicalDecl() : nullptr);
+  if (Class)
+    Set.insert(Class);
+}
+
+bool JitCallScanner::VisitCallExpr(CallExpr *CE) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (FD && Outer) {
+    A.Callers[FD->getCanonicalDecl()].push_back(Outer);
+    if (Outer->isMain() && requestLoop(CE))
+      A.CalledInMainLoop.insert(FD->getCanonicalDecl());
+  }
+  if (!FD)
+    return true;
+  // `std::move(Modules)`, `std::swap(Modules, Old)`: handed elsewhere whole.
+  if (!isa<CXXMemberCallExpr>(CE) &&
+      (isStdMoveFunction(FD) || A.Model.hasVerb(FD, TakesOut | Empties)))
+    for (const Expr *Arg : CE->arguments())
+      noteDrained(Arg);
+  if (A.SharedContextRequests)
+    noteModuleCreation(CE, FD, {CE->getArgs(), CE->getNumArgs()});
+  const JitApiRow *R = A.Model.jitRow(FD);
+  if (!R)
+    return true;
+  bool Engine = false;
+  switch (R->Role) {
+  case JitRole::CreatesTracker:
+  case JitRole::RemovesTracker:
+  case JitRole::FreesAllCode:
+    freesCode(A.FreesCode);
+    return true;
+  case JitRole::RemovesModule:
+    freesCode(A.RemovesModules);
+    return true;
+  case JitRole::ReleasesTrackerRef:
+  case JitRole::ReturnsDefaultTracker:
+  case JitRole::DestroysJit:
+    return true;
+  case JitRole::GeneratesCode:
+    if (Outer)
+      A.Codegen.try_emplace(Outer->getCanonicalDecl(), CE);
+    return true;
+  case JitRole::AddsModuleToEngine:
+    Engine = true;
+    break;
+  case JitRole::AddsCode:
+    break;
+  }
+  if (Outer)
+    A.Codegen.try_emplace(Outer->getCanonicalDecl(), CE);
+  if ((Engine || addsToDefaultTracker(CE, *R)) && A.SeenCalls.insert(CE).second)
+    A.Candidates.push_back(candidate(CE, Engine));
+  return true;
+}
+
+bool JitCallScanner::VisitCXXConstructExpr(CXXConstructExpr *CE) {
+  if (A.SharedContextRequests)
+    noteModuleCreation(CE, CE->getConstructor(),
+                       {CE->getArgs(), CE->getNumArgs()});
+  return true;
+}
+
+/// `Modules.clear()`, `Modules = {}`, `std::move(Modules)`, `if
+/// (Modules.size() > N)`: the container is drained or bounded somewhere.
+/// What a destructor does happens only when the owner goes.
+void JitCallScanner::noteDrained(const Expr *Container) {
+  if (isa_and_nonnull<CXXDestructorDecl>(Outer))
+    return;
+  if (const NamedDecl *D = longLivedHolder(Container))
+    A.Drained.insert(D);
+}
+
+void JitCallScanner::noteStore(const Expr *Store, const Expr *Container) {
+  const NamedDecl *D = longLivedHolder(Container);
+  if (!D || !Outer || !holdsModules(holderType(D), A.Model))
+    return;
+  A.Stores.push_back({Store, D, Outer, nullptr});
+}
+
+/// A module made with an LLVMContext reached through a member of `this`
+/// (`std::make_unique<Module>(N, *Ctx)`, `parseIRFile(F, Err, *Ctx)`,
+/// `LLVMModuleCreateWithNameInContext(N, this->C)`), in a member function
+/// that does not replace that member.
+void JitCallScanner::noteModuleCreation(const Expr *Create,
+                                        const FunctionDecl *Callee,
+                                        llvm::ArrayRef<const Expr *> Args) {
+  if (!Method || !Callee)
+    return;
+  const ResourceKind *K = A.Model.kindOfValue(Create->getType());
+  bool Creates = K && K->Id == KindId::Module;
+  if (!Creates)
+    for (const ApiRow *Row : A.Model.rowsFor(Callee))
+      Creates |= Row->Eff == Effect::Creates && Row->Kind &&
+                 Row->Kind->Id == KindId::Module && Row->GivesBack < 0;
+  if (!Creates)
+    return;
+  for (const Expr *Arg : Args) {
+    const ResourceKind *AK = A.Model.kindOfValue(Arg->getType());
+    if (!AK || AK->Id != KindId::LLVMContext)
+      continue;
+    const FieldDecl *F = thisMemberRoot(Arg, A.Model);
+    if (!F || fieldRecreatedIn(F, Body, A.Model))
+      continue;
+    std::string Api = Callee->getNameAsString();
+    if (isa<CXXConstructorDecl>(Callee))
+      Api = Callee->getParent()
+                ? cast<NamedDecl>(Callee->getParent())->getNameAsString()
+                : Api;
+    else if (const auto *Spec = Callee->getTemplateSpecializationArgs();
+             Spec && Spec->size() &&
+             Spec->get(0).getKind() == TemplateArgument::Type)
+      if (const auto *RD = Spec->get(0).getAsType()->getAsRecordDecl())
+        Api += "<" + RD->getNameAsString() + ">";
+    A.SharedContextCandidates.push_back({Create, Api, F, Method});
+    return;
+  }
+}
+
+bool JitCallScanner::addsToDefaultTracker(const CallExpr *CE,
+                                          const JitApiRow &R) const {
+  int Arg = ApiModel::trackerArg(R, CE->getDirectCallee());
+  // `addIRModule(JD.getDefaultResourceTracker(), TSM)` is the tracker-less
+  // add spelled out.
+  return Arg == NoTracker ||
+         (Arg >= 0 && jitCallOf(CallSite::of(CE)->arg(Arg),
+                                JitRole::ReturnsDefaultTracker, A.Model));
+}
+
+JitResourceAnalysis::Candidate JitCallScanner::candidate(const CallExpr *CE,
+                                                         bool Engine) const {
+  // Through `this`: the receiver or any argument (C API in a class).
+  bool ThroughMember = false, Recreated = false;
+  const FieldDecl *Member = nullptr;
+  for (const Expr *E : jitOperands(CE, A.Model))
+    if (const FieldDecl *F = thisMemberRoot(E, A.Model)) {
+      ThroughMember = true;
+      Member = Member ? Member : F;
+      Recreated |= fieldRecreatedIn(F, Body, A.Model);
+    }
+  return {CE,     Method,    Outer, requestLoop(CE), ThroughMember,
+          Engine, Recreated, Member};
+}
+
+/// The innermost request loop around \p CE, unless the JIT is made inside
+/// it.
+const Stmt *JitCallScanner::requestLoop(const CallExpr *CE) const {
+  for (const Stmt *P = PM.getParent(CE); P; P = PM.getParent(P)) {
+    const Stmt *Body = loopBody(P);
+    if (!isRequestLoop(P, A.Model) || !Body ||
+        !within(Body->getSourceRange(), CE->getBeginLoc()))
+      continue;
+    return jitCreatedIn(CE, P) ? nullptr : P;
+  }
+  return nullptr;
+}
+
+/// The JIT (receiver or JIT-typed argument) is declared or (re)created
+/// inside \p Loop: each iteration gets a JIT of its own.
+bool JitCallScanner::jitCreatedIn(const CallExpr *CE, const Stmt *Loop) const {
+  for (const Expr *Op : jitOperands(CE, A.Model)) {
+    const VarDecl *V = A.Model.rootVar(Op);
+    // A JITDylib made per iteration belongs to the session and stays with
+    // its code; only a JIT (session) per iteration frees it.
+    if (!V || A.Model.isJitDylib(V->getType()))
+      continue;
+    if (within(Loop->getSourceRange(), V->getLocation()) || assignedIn(V, Loop))
+      return true;
+  }
+  return false;
+}
+
+bool JitCallScanner::VisitDeclStmt(DeclStmt *DS) {
+  for (const Decl *D : DS->decls()) {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD || !VD->isStaticLocal())
+      continue;
+    if (A.Model.holdsTrackerSP(VD->getType()))
+      A.StaticLocals.push_back(VD);
+    // The `static std::unique_ptr<LLJIT> J` accessor: built on first use,
+    // before any tracker taken from it.
+    if (A.Model.isJitOwner(VD->getType()) ||
+        isJitOwnerClass(ApiModel::heldClass(VD->getType()), A.Model))
+      A.StaticLocalJits.push_back(VD);
+  }
+  return true;
+}
+
+bool JitCallScanner::VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
+  const CXXMethodDecl *MD = MCE->getMethodDecl();
+  if (!MD || !MD->getIdentifier())
+    return true;
+  // A smart pointer's reset/release, or a container emptied whole (an erase
+  // of one key leaves the others).
+  if (A.Model.hasVerb(MD, Empties))
+    noteReset(MCE->getImplicitObjectArgument());
+  // Module containers: any element taken out, or a size asked (a bound),
+  // drains; a new element is a store.
+  if (A.Model.hasVerb(MD, TakesOut | Empties | AsksSize))
+    noteDrained(MCE->getImplicitObjectArgument());
+  else if (A.Model.hasVerb(MD, Adds))
+    noteStore(MCE, MCE->getImplicitObjectArgument());
+  return true;
+}
+
+bool JitCallScanner::VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
+  if (OCE->getOperator() != OO_Equal || OCE->getNumArgs() != 2)
+    return true;
+  if (isNullOrEmpty(OCE->getArg(1), A.Ctx))
+    noteReset(OCE->getArg(0));
+  // `Modules = {}` drains; `Modules[Key] = std::move(M)` stores.
+  noteDrained(OCE->getArg(0));
+  if (const auto *Sub =
+          dyn_cast<CXXOperatorCallExpr>(OCE->getArg(0)->IgnoreParenImpCasts());
+      Sub && Sub->getOperator() == OO_Subscript)
+    noteStore(OCE, Sub->getArg(0));
+  return true;
+}
+
+void JitCallScanner::noteReset(const Expr *E) {
+  const auto *DRE =
+      dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  if (const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      VD && VD->hasGlobalStorage())
+    A.ResetStatics.insert(VD->getCanonicalDecl());
+}
+
+void scanJitCalls(JitResourceAnalysis &A, const FunctionDecl *Outer,
+                  const Stmt *Body) {
+  JitCallScanner(A, Outer, Body).TraverseStmt(const_cast<Stmt *>(Body));
+}
+
+} // namespace clang::tidy::llvmown

@@ -1,0 +1,137 @@
+//===- LifetimeCalls.cpp - the lifetime analysis at calls ----------------===//
+
+#include "engine/analyses/lifetime/LifetimeFlow.h"
+#include "engine/framework/AstHelpers.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace clang::tidy::llvmown {
+
+//===--- Calls ------------------------------------------------------------===//
+
+void LifetimeFlow::transferObject(const CallSite &CS, State &S,
+                                  Binding &Result) {
+  Binding OV = take(CS.Object, S);
+  const Expr *O = skipTransparent(CS.Object);
+  const auto *DRE = dyn_cast<DeclRefExpr>(O);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CS.Callee);
+  Location L = VD ? Location::local(VD) : Location();
+  if (VD && isOwnerVar(VD)) {
+    if (Model.hasVerb(MD, Resets)) {
+      endOwners(S.Env.lookup(L).O, S, EndHow::Reset, CS.Call->getBeginLoc());
+      S.Env.erase(L);
+      if (!CS.Args.empty() && !isNullConstant(CS.Args[0], Ctx))
+        newOwnerFor(VD, CS.Call, Binding(), S);
+    } else if (Model.hasVerb(MD, ReleasesPointee)) {
+      S.Escaped.join(S.Env.lookup(L).O);
+    }
+  } else if (VD && Loc.isLocal(VD) &&
+             Model.hasVerb(MD, Resets | ReleasesPointee)) {
+    S.Env.erase(L); // the holder no longer owns its module
+  }
+  // A module pushed into a member container is stored there. The context
+  // itself handed to a member's method (`Factory.build(Ctx)`) stores no
+  // module, nor does a const method.
+  if (const FieldDecl *F = thisField(O); F && !(MD && MD->isConst())) {
+    Binding Stored;
+    for (const Expr *A : CS.Args)
+      if (!isOwnerKind(kindOf(A->getType())))
+        Stored.absorb(valueOf(A, S));
+    if (!Stored.empty()) {
+      Stored.Site = CS.Call;
+      noteFieldBinds(F, Stored.O, CS.Call);
+      S.PendingStores[CS.Call].absorb(Stored);
+    }
+  }
+  Result.absorb(OV);
+}
+
+void LifetimeFlow::transferArgument(const CallSite &CS, unsigned I,
+                                    bool BuildsOwner, State &S,
+                                    Binding &Result) {
+  const Expr *Arg = CS.Args[I];
+  const FunctionDecl *FD = CS.Callee;
+  // Out-parameters written with a module that belongs to another argument.
+  if (const ApiRow *R = FD ? Model.find(FD, Effect::Creates, I) : nullptr;
+      R && R->BindTo >= 0 && unsigned(R->BindTo) < CS.Args.size())
+    if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
+        UO && UO->getOpcode() == UO_AddrOf) {
+      Binding Owners = valueOf(CS.Args[R->BindTo], S);
+      Owners.Site = CS.Call;
+      store(UO->getSubExpr(), Owners, nullptr, CS.Call, S);
+      return;
+    }
+  Binding AV = take(Arg, S);
+  const ResourceKind *AK = kindOf(Arg->getType());
+  if (FD && Model.find(FD, Effect::Releases, I) && AK &&
+      AK->Id == KindId::LLVMContext)
+    return endOwners(AV.O, S, EndHow::Disposed, CS.Call->getBeginLoc());
+  QualType ParamTy = FD && I < FD->getNumParams()
+                         ? FD->getParamDecl(I)->getType()
+                         : QualType();
+  const Expr *Inner = skipTransparent(Arg);
+  bool Moved = isStdMove(Arg->IgnoreParenImpCasts()) ||
+               (!Arg->isGLValue() && Inner && !isa<DeclRefExpr>(Inner));
+  bool ByValue = !ParamTy.isNull() && !ParamTy->isReferenceType() &&
+                 !ParamTy->isPointerType();
+  // A ThreadSafeContext (or shared_ptr) copied anywhere is shared: its
+  // holder's end no longer ends the context.
+  if (AK && AK->is(SharedHandle) && !Moved &&
+      isa_and_nonnull<DeclRefExpr>(Inner))
+    S.Escaped.join(AV.O);
+  if (isOwnerKind(AK) && Moved && !Arg->getType()->isPointerType()) {
+    if (CS.isConstruction())
+      Result.absorb(AV); // moved into the object being built: lives there
+    else if (ByValue)
+      endOwners(AV.O, S, EndHow::MovedIntoCall, Arg->getBeginLoc(), FD);
+    else
+      S.Escaped.join(AV.O);
+    return;
+  }
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Inner))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        Loc.isLocal(VD) && isStdMove(Arg->IgnoreParenImpCasts()) &&
+        ApiModel::isOwningHolder(VD->getType()))
+      S.Env.erase(Location::local(VD)); // the module moved out with it
+  if (!BuildsOwner)
+    Result.absorb(AV);
+}
+
+void LifetimeFlow::transferCall(const CallSite &CS, State &S) {
+  bool IsCtor = CS.isConstruction();
+  const ResourceKind *RK = kindOf(CS.Call->getType());
+  // A ThreadSafeModule/Context built here holds what is moved into it; the
+  // IR passed along (the module) belongs to that, not to the new object.
+  bool BuildsOwner = IsCtor && isOwnerKind(RK);
+  Binding Result;
+  if (CS.Object)
+    transferObject(CS, S, Result);
+  for (unsigned I = 0; I < CS.Args.size(); ++I)
+    if (CS.Args[I])
+      transferArgument(CS, I, BuildsOwner, S, Result);
+  if (!(RK && RK->is(CarriesOwner)) && !BuildsOwner)
+    return;
+  // A new owner (a context, a clone in a new context) is made where it is
+  // stored; one created in a given owner's context belongs to that one.
+  if (const ApiRow *R =
+          CS.Callee ? Model.find(CS.Callee, Effect::Creates, ReturnValue)
+                    : nullptr;
+      R && RK->is(OwnsIR)) {
+    if (R->BindTo < 0 || unsigned(R->BindTo) >= CS.Args.size())
+      return;
+    Result = valueOf(CS.Args[R->BindTo], S);
+  }
+  if (Result.empty())
+    return;
+  // What is read from a bound variable (a copy, `*M`, `M.get()`) keeps
+  // where that was bound; anything else is bound where it is computed.
+  if (!Result.Site || (!IsCtor && !Result.Var))
+    Result.Site = CS.Call;
+  S.Env.set(Location::temporary(CS.Call), Result);
+}
+
+} // namespace clang::tidy::llvmown

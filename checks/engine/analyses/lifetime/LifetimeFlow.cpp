@@ -1,0 +1,659 @@
+//===- LifetimeFlow.cpp - transfer functions of the lifetime analysis -----===//
+
+#include "engine/analyses/lifetime/LifetimeFlow.h"
+#include "engine/framework/AstHelpers.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace clang::tidy::llvmown {
+
+//===--- Lattice ----------------------------------------------------------===//
+
+bool EarlierStmt::operator()(const Stmt *A, const Stmt *B) const {
+  if (A->getBeginLoc() != B->getBeginLoc())
+    return EarlierLoc()(A->getBeginLoc(), B->getBeginLoc());
+  if (A->getEndLoc() != B->getEndLoc())
+    return EarlierLoc()(B->getEndLoc(), A->getEndLoc()); // outer first
+  return A < B;
+}
+
+bool EarlierDecl::operator()(const NamedDecl *A, const NamedDecl *B) const {
+  if (!A || !B)
+    return !A && B; // none first
+  if (A->getLocation() != B->getLocation())
+    return EarlierLoc()(A->getLocation(), B->getLocation());
+  return A < B;
+}
+
+bool Binding::join(const Binding &B) {
+  if (B.empty())
+    return false;
+  if (empty()) {
+    *this = B;
+    return true;
+  }
+  bool Changed = O.join(B.O);
+  if (B.Site && (!Site || EarlierStmt()(B.Site, Site))) {
+    Site = B.Site;
+    Changed = true;
+  }
+  if (B.Var && (!Var || EarlierDecl()(B.Var, Var))) {
+    Var = B.Var;
+    Changed = true;
+  }
+  return Changed;
+}
+
+bool Binding::operator==(const Binding &B) const {
+  if (empty() || B.empty())
+    return empty() == B.empty();
+  return O == B.O && Site == B.Site && Var == B.Var;
+}
+
+void Binding::absorb(const Binding &B) {
+  O.join(B.O);
+  if (!Site)
+    Site = B.Site;
+  if (!Var)
+    Var = B.Var;
+}
+
+bool LifetimeState::join(const LifetimeState &O) {
+  bool Changed = Env.join(O.Env);
+  Changed |= Ended.join(O.Ended);
+  Changed |= Escaped.join(O.Escaped);
+  Changed |= Successor.join(O.Successor);
+  Changed |= PendingStores.join(O.PendingStores);
+  return Changed;
+}
+
+bool LifetimeState::operator==(const LifetimeState &O) const {
+  return Env == O.Env && Ended == O.Ended && Escaped == O.Escaped &&
+         Successor == O.Successor && PendingStores == O.PendingStores;
+}
+
+unsigned LifetimeState::finalOwner(unsigned O) const {
+  for (unsigned I = 0; I < 8; ++I) {
+    const auto *Next = Successor.find(O);
+    if (!Next || Next->empty())
+      break;
+    O = Next->get();
+  }
+  return O;
+}
+
+const EndMark *LifetimeState::endOf(unsigned O) const {
+  const auto *E = Ended.find(finalOwner(O));
+  return E && !E->empty() ? &E->get() : nullptr;
+}
+
+//===--- Kinds and owners -------------------------------------------------===//
+
+LifetimeFlow::LifetimeFlow(const ApiModel &Model, ASTContext &Ctx,
+                           const Decl *D, const Stmt *Body)
+    : Model(Model), Ctx(Ctx), D(D), Body(Body), PM(const_cast<Stmt *>(Body)),
+      Loc(D) {}
+
+const ResourceKind *LifetimeFlow::kindOf(QualType T) const {
+  auto [It, New] = KindCache.try_emplace(T.getTypePtrOrNull(), nullptr);
+  if (New)
+    It->second = Model.kindOfValue(T);
+  return It->second;
+}
+
+bool LifetimeFlow::isOwnerKind(const ResourceKind *K) const {
+  return K && K->is(OwnsIR);
+}
+
+/// A local that owns a context or ThreadSafe* object (not a reference to
+/// one, not a pointer that was not allocated here).
+bool LifetimeFlow::isOwnerVar(const VarDecl *VD) const {
+  if (!Loc.isLocal(VD) || VD->getType()->isReferenceType())
+    return false;
+  if (PointerOwners.count(VD))
+    return true;
+  // isPointerType() sees through typedefs: LLVMContextRef is a pointer.
+  return !VD->getType()->isPointerType() && isOwnerKind(kindOf(VD->getType()));
+}
+
+/// A ThreadSafeContext or std::shared_ptr: copies share the context.
+bool LifetimeFlow::isSharedHandle(QualType T) const {
+  const ResourceKind *K = kindOf(T);
+  return (K && K->is(SharedHandle)) || ApiModel::isSharedPointer(T);
+}
+
+/// A shared handle initialised as a copy of another: one more reference,
+/// not the only owner.
+bool LifetimeFlow::isSharedCopy(const VarDecl *VD) const {
+  if (!isSharedHandle(VD->getType()))
+    return false;
+  if (VD->getType()->getAsCXXRecordDecl() &&
+      VD->getType()->getAsCXXRecordDecl()->isInStdNamespace())
+    return true; // a shared_ptr's other owners are unknown
+  const auto *CE =
+      dyn_cast_or_null<CXXConstructExpr>(skipTransparent(VD->getInit()));
+  return !CE || !CE->getConstructor() ||
+         CE->getConstructor()->isCopyOrMoveConstructor();
+}
+
+unsigned LifetimeFlow::ownerFor(const NamedDecl *Holder, const Stmt *Site,
+                                const ResourceKind *K) {
+  auto [It, New] = OwnerIds.try_emplace(
+      {static_cast<const void *>(Holder), static_cast<const void *>(Site)},
+      Owners.size());
+  if (New) {
+    Owner O;
+    O.Var = dyn_cast<VarDecl>(Holder);
+    O.Field = dyn_cast<FieldDecl>(Holder);
+    O.Kind = K;
+    Owners.push_back(O);
+  }
+  return It->second;
+}
+
+/// `C = new LLVMContext` / `C = LLVMContextCreate()`: the pointer C owns it.
+void LifetimeFlow::notePointerOwner(const VarDecl *VD, const Expr *Init) {
+  const ResourceKind *K = kindOf(VD->getType());
+  if (!Init || !K || K->Id != KindId::LLVMContext || !Loc.isLocal(VD))
+    return;
+  const Expr *I = skipTransparent(Init);
+  if (isa<CXXNewExpr>(I))
+    PointerOwners.insert(VD);
+  if (const auto *CE = dyn_cast<CallExpr>(I))
+    if (Model.find(CE->getDirectCallee(), Effect::Creates, ReturnValue))
+      PointerOwners.insert(VD);
+}
+
+bool LifetimeFlow::diesAtExit(unsigned O, const State &S) const {
+  O = S.finalOwner(O);
+  if (S.Escaped.contains(O) || S.Ended.contains(O))
+    return false;
+  const Owner &Ow = Owners[O];
+  // Only locals held by value (an object, a unique_ptr, a ThreadSafe*)
+  // die at the end; a pointer from `new` just leaks.
+  return Ow.Var && !Ow.Var->getType()->isPointerType();
+}
+
+void LifetimeFlow::endOwners(const BitSet &O, State &S, EndHow How,
+                             SourceLocation Where, const FunctionDecl *Callee) {
+  for (unsigned I : O) {
+    // A moved-from holder, or one whose object lives on elsewhere, ends
+    // nothing; on one path, an owner ends once.
+    if (S.Successor.contains(I) || S.Escaped.contains(I) || S.Ended.contains(I))
+      continue;
+    S.Ended[I] = MinLattice<EndMark, EarlierEnd>(EndMark{How, Where, Callee});
+  }
+}
+
+void LifetimeFlow::newOwnerFor(const VarDecl *VD, const Stmt *Site,
+                               const Binding &From, State &S) {
+  unsigned Id = ownerFor(VD, Site, kindOf(VD->getType()));
+  Binding Own;
+  Own.O.insert(Id);
+  S.Env.set(Location::local(VD), Own);
+  S.Ended.erase(Id);
+  S.Successor.erase(Id);
+  S.Escaped.erase(Id);
+  // Whatever was moved into the new owner now lives as long as it does.
+  for (unsigned I : From.O)
+    if (I != Id && !S.Successor.contains(I))
+      S.Successor[I] = MinLattice<unsigned, LessId>(Id);
+}
+
+LifetimeState LifetimeFlow::entryState() {
+  // A pre-pass over the body: what transfer needs to know of the whole
+  // function (which pointers own a context, which references are written)
+  // is known before the first block, whatever the visit order.
+  struct LHSFinder : RecursiveASTVisitor<LHSFinder> {
+    LifetimeFlow &Flow;
+    llvm::SmallPtrSet<const Stmt *, 16> &Out;
+    LHSFinder(LifetimeFlow &Flow, llvm::SmallPtrSet<const Stmt *, 16> &Out)
+        : Flow(Flow), Out(Out) {}
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      if (!BO->isAssignmentOp())
+        return true;
+      add(BO->getLHS());
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+            VD && VD->getType()->isPointerType())
+          Flow.notePointerOwner(VD, BO->getRHS());
+      return true;
+    }
+    bool VisitVarDecl(VarDecl *VD) {
+      Flow.notePointerOwner(VD, VD->getInit());
+      return true;
+    }
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
+      if (OCE->getOperator() == OO_Equal && OCE->getNumArgs() == 2)
+        add(OCE->getArg(0));
+      return true;
+    }
+    void add(const Expr *LHS) {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts()))
+        Out.insert(DRE);
+    }
+  } LF(*this, AssignedLHS);
+  LF.TraverseStmt(const_cast<Stmt *>(Body));
+
+  State Entry;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(D)) {
+    if (MD->isInstance() && !MD->getParent()->isLambda())
+      for (const FieldDecl *F : MD->getParent()->fields())
+        if (isOwnerKind(kindOf(F->getType())) &&
+            !F->getType()->isPointerType() && !F->getType()->isReferenceType())
+          FieldOwners[F] = ownerFor(F, nullptr, kindOf(F->getType()));
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(MD))
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        if (Expr *IE = Init->getInit())
+          PM.addStmt(IE);
+  }
+  // Parameters taken by value own what they hold: a context or
+  // ThreadSafeModule passed in by value dies with this function.
+  if (const auto *FD = dyn_cast<FunctionDecl>(D))
+    for (const ParmVarDecl *P : FD->parameters())
+      if (isOwnerVar(P)) {
+        newOwnerFor(P, nullptr, Binding(), Entry);
+        // A shared handle passed by value: the caller still holds one.
+        if (isSharedHandle(P->getType()))
+          Entry.Escaped.join(Entry.Env.lookup(Location::local(P)).O);
+      }
+  return Entry;
+}
+
+//===--- Values and stores ------------------------------------------------===//
+
+Binding LifetimeFlow::valueOf(const Expr *E, const State &S) const {
+  Location L = Loc.locate(E);
+  switch (L.kind()) {
+  case Location::None:
+    return {};
+  case Location::ThisField: {
+    Binding B;
+    if (auto It = FieldOwners.find(L.field()); It != FieldOwners.end())
+      B.O.insert(It->second);
+    return B;
+  }
+  case Location::Local: {
+    Binding B = S.Env.lookup(L);
+    if (isOwnerVar(L.var()))
+      dropReplaced(L.var(), B, S);
+    // What is read from a bound variable names it (owners do not).
+    if (!B.empty() && !isOwnerVar(L.var()))
+      B.Var = L.var();
+    return B;
+  }
+  case Location::LocalField:
+    // Bindings are not followed into members of local objects: the member
+    // access is a value of its own.
+    return S.Env.lookup(Location::temporary(skipTransparent(E)));
+  case Location::Temporary:
+    return S.Env.lookup(L);
+  }
+  return {};
+}
+
+/// An owner of \p VD that an assignment or reset replaced on some path
+/// reached \p B through the join with a path where it was not replaced:
+/// \p VD holds it only where it is alive, so what is read from \p VD now
+/// is bound to the owners it still holds.
+void LifetimeFlow::dropReplaced(const VarDecl *VD, Binding &B,
+                                const State &S) const {
+  llvm::SmallVector<unsigned, 4> Replaced;
+  for (unsigned I : B.O)
+    if (const auto *E = S.Ended.find(I); E && !E->empty() &&
+                                         E->get().How == EndHow::Reset &&
+                                         Owners[I].Var == VD)
+      Replaced.push_back(I);
+  BitSet Kept = B.O;
+  for (unsigned I : Replaced)
+    Kept.erase(I);
+  if (Kept.any()) // replaced on every path: keep it, so a use is still seen
+    B.O = Kept;
+}
+
+Binding LifetimeFlow::take(const Expr *E, State &S) {
+  Binding V = valueOf(E, S);
+  if (const Expr *Inner = skipTransparent(E))
+    S.Env.erase(Location::temporary(Inner));
+  return V;
+}
+
+void LifetimeFlow::noteFieldBinds(const FieldDecl *F, const BitSet &O,
+                                  const Stmt *At) {
+  for (const auto &FO : FieldOwners)
+    if (O.contains(FO.second)) {
+      Event E{Event::FieldBind};
+      E.Field = F;
+      E.ContextField = FO.first;
+      E.At = At;
+      emit(E);
+    }
+}
+
+void LifetimeFlow::storeLocal(const VarDecl *VD, const Binding &V,
+                              const Expr *RHS, const Stmt *At, State &S) {
+  if (isOwnerVar(VD)) {
+    // The previous context (if any) is destroyed by the assignment,
+    // unless a raw pointer held it (then it just leaks).
+    Location L = Location::local(VD);
+    if (S.Env.contains(L) && !VD->getType()->isPointerType())
+      endOwners(S.Env.lookup(L).O, S, EndHow::Reset, At->getBeginLoc());
+    newOwnerFor(VD, At, V, S);
+    return;
+  }
+  Binding Bound;
+  Bound.O = V.O;
+  Bound.Site = At;
+  S.Env.set(Location::local(VD), Bound);
+}
+
+void LifetimeFlow::store(const Expr *LHS, const Binding &V, const Expr *RHS,
+                         const Stmt *At, State &S) {
+  Location L = Loc.target(LHS);
+  if (L.kind() == Location::Local && !L.var()->getType()->isReferenceType())
+    return storeLocal(L.var(), V, RHS, At, S);
+  const ResourceKind *RK = RHS ? kindOf(RHS->getType()) : nullptr;
+  if (isOwnerKind(RK) && !RHS->getType()->isPointerType()) {
+    // The owner itself moves somewhere that outlives this function.
+    S.Escaped.join(V.O);
+    return;
+  }
+  // A member of a local object lives no longer than the object; bindings
+  // are not followed into members.
+  if (V.empty() || L.kind() == Location::LocalField)
+    return;
+  if (L.kind() == Location::ThisField)
+    noteFieldBinds(L.field(), V.O, At);
+  // A member, a global, *Out: it must not outlive a local owner.
+  S.PendingStores[At].absorb(V);
+}
+
+//===--- Statements, per node kind ----------------------------------------===//
+
+void LifetimeFlow::VisitDeclStmt(const DeclStmt *DS, State &S) {
+  for (const Decl *Dcl : DS->decls()) {
+    const auto *VD = dyn_cast<VarDecl>(Dcl);
+    if (!VD)
+      continue;
+    Binding V;
+    if (const Expr *Init = VD->getInit())
+      V = take(Init, S);
+    if (isOwnerVar(VD)) {
+      newOwnerFor(VD, DS, V, S);
+      if (isSharedCopy(VD))
+        S.Escaped.join(S.Env.lookup(Location::local(VD)).O);
+    } else if (Loc.isLocal(VD)) {
+      // A new variable read from another bound one is bound here.
+      Binding Bound;
+      Bound.O = V.O;
+      Bound.Site = V.Var || !V.Site ? DS : V.Site;
+      S.Env.set(Location::local(VD), Bound);
+    } else if (!V.empty()) {
+      S.PendingStores[DS].absorb(V); // a static local outlives the function
+    }
+  }
+}
+
+void LifetimeFlow::VisitReturnStmt(const ReturnStmt *RS, State &S) {
+  const Expr *RV = RS->getRetValue();
+  if (!RV)
+    return;
+  const ResourceKind *RK = kindOf(RV->getType());
+  Binding V = take(RV, S);
+  if (isOwnerKind(RK) && !RV->getType()->isPointerType()) {
+    S.Escaped.join(V.O); // the owner itself is returned
+    return;
+  }
+  for (unsigned I : V.O)
+    if (diesAtExit(I, S)) {
+      Event E{Event::Escape};
+      E.At = RS;
+      E.IsReturn = true;
+      E.Owner = S.finalOwner(I);
+      E.BindSite = V.Site;
+      E.Value = V.Var;
+      emit(E);
+      break;
+    }
+}
+
+void LifetimeFlow::VisitDeclRefExpr(const DeclRefExpr *DRE, State &S) {
+  checkUse(DRE, S);
+}
+
+void LifetimeFlow::VisitCallExpr(const CallExpr *CE, State &S) {
+  if (isStdMove(CE))
+    return; // transparent
+  CallSite CS = *CallSite::of(CE);
+  // `Holder = std::move(Other)` on a class type.
+  if (CS.op() == OO_Equal && CS.Object && CS.Args.size() == 1) {
+    Binding V = take(CS.Args[0], S);
+    store(CS.Object, V, CS.Args[0], CE, S);
+    S.Env.erase(Location::temporary(skipTransparent(CS.Object)));
+    return;
+  }
+  transferCall(CS, S);
+}
+
+void LifetimeFlow::VisitCXXConstructExpr(const CXXConstructExpr *CE, State &S) {
+  transferCall(*CallSite::of(CE), S);
+}
+
+void LifetimeFlow::VisitRecoveryExpr(const RecoveryExpr *RE, State &S) {
+  if (std::optional<CallSite> CS = CallSite::of(RE, &Ctx))
+    transferCall(*CS, S);
+  else
+    VisitExpr(RE, S);
+}
+
+void LifetimeFlow::VisitCXXNewExpr(const CXXNewExpr *NE, State &S) {
+  const Expr *Init = NE->getInitializer();
+  if (!Init)
+    return;
+  Binding V = take(Init, S);
+  // A context or ThreadSafe* object built on the heap owns what was moved
+  // into it: this function no longer ends that (a leak of the heap object
+  // is retained-thread-safe-module's concern).
+  if (isOwnerKind(kindOf(NE->getAllocatedType()))) {
+    S.Escaped.join(V.O);
+    return;
+  }
+  if (!V.empty() && kindOf(NE->getType()) &&
+      kindOf(NE->getType())->is(CarriesOwner)) {
+    Binding New;
+    New.O = V.O;
+    New.Site = NE;
+    S.Env.set(Location::temporary(NE), New);
+  }
+}
+
+void LifetimeFlow::VisitCXXDeleteExpr(const CXXDeleteExpr *DE, State &S) {
+  const Expr *Arg = skipTransparent(DE->getArgument());
+  take(DE->getArgument(), S);
+  const auto *DRE = dyn_cast<DeclRefExpr>(Arg);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD)
+    return;
+  if (isOwnerVar(VD))
+    endOwners(S.Env.lookup(Location::local(VD)).O, S, EndHow::Deleted,
+              DE->getBeginLoc());
+  else
+    S.Env.erase(Location::local(VD));
+}
+
+void LifetimeFlow::VisitBinaryOperator(const BinaryOperator *BO, State &S) {
+  if (BO->getOpcode() != BO_Assign)
+    return;
+  Binding V = take(BO->getRHS(), S);
+  store(BO->getLHS(), V, BO->getRHS(), BO, S);
+}
+
+void LifetimeFlow::VisitInitListExpr(const InitListExpr *ILE, State &S) {
+  Binding All;
+  for (const Expr *Init : ILE->inits()) {
+    Binding V = take(Init, S);
+    const ResourceKind *K = kindOf(Init->getType());
+    if (isOwnerKind(K) && !Init->getType()->isPointerType())
+      S.Escaped.join(V.O); // the owner travels with the aggregate
+    else
+      All.absorb(V);
+  }
+  if (!All.empty())
+    S.Env.set(Location::temporary(ILE), All);
+}
+
+void LifetimeFlow::VisitAbstractConditionalOperator(
+    const AbstractConditionalOperator *CO, State &S) {
+  Binding V = take(CO->getTrueExpr(), S);
+  V.absorb(take(CO->getFalseExpr(), S));
+  if (!V.empty())
+    S.Env.set(Location::temporary(CO), V);
+}
+
+void LifetimeFlow::VisitExpr(const Expr *E, State &S) {
+  const ResourceKind *K = kindOf(E->getType());
+  if (!K || !K->is(CarriesOwner))
+    return;
+  Binding V;
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      V.absorb(take(CE, S));
+  if (V.empty())
+    return;
+  if (!V.Site)
+    V.Site = E;
+  S.Env.set(Location::temporary(E), V);
+}
+
+//===--- Elements and edges -----------------------------------------------===//
+
+void LifetimeFlow::checkUse(const DeclRefExpr *DRE, const State &S) {
+  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!VD || AssignedLHS.count(DRE) || !Loc.isLocal(VD) || isOwnerVar(VD))
+    return;
+  const Binding *B = S.Env.find(Location::local(VD));
+  if (!B || B->empty() || isNullTest(DRE, PM))
+    return;
+  for (unsigned I : B->O)
+    if (const EndMark *End = S.endOf(I)) {
+      Event E{Event::Use};
+      E.Where = DRE->getBeginLoc();
+      E.Value = VD;
+      E.Owner = S.finalOwner(I);
+      E.End = *End;
+      E.BindSite = B->Site;
+      emit(E);
+      return;
+    }
+}
+
+/// Destroying a module holder after its context deleted the module.
+void LifetimeFlow::holderDestroyed(const VarDecl *VD, const Binding &B,
+                                   SourceLocation Where, const State &S) {
+  for (unsigned I : B.O) {
+    const EndMark *End = S.endOf(I);
+    if (!End)
+      continue;
+    unsigned F = S.finalOwner(I);
+    const Owner &Ow = Owners[F];
+    // Declared before the context in the same scope (both die at the same
+    // place): an ordering bug. Otherwise the holder outlived an inner
+    // scope's context.
+    bool Order = End->How == EndHow::ScopeEnd && Ow.Var &&
+                 End->Where == Where &&
+                 isEarlier(Ctx.getSourceManager(), VD->getBeginLoc(),
+                           Ow.Var->getBeginLoc());
+    Event E{Order ? Event::Order : Event::Use};
+    E.Holder = VD;
+    E.Owner = F;
+    E.BindSite = B.Site;
+    E.Where = Where;
+    E.Value = VD;
+    E.End = *End;
+    E.ImplicitDestruction = true;
+    emit(E);
+    return;
+  }
+}
+
+void LifetimeFlow::transferLifetimeEnd(const CFGLifetimeEnds &LE, State &S) {
+  const VarDecl *VD = LE.getVarDecl();
+  Location L = Location::local(VD);
+  const Binding *B = S.Env.find(L);
+  if (!B)
+    return;
+  Binding V = *B;
+  S.Env.erase(L);
+  SourceLocation Where = scopeEndLoc(LE, Body);
+  if (isOwnerVar(VD)) {
+    if (!VD->getType()->isPointerType())
+      endOwners(V.O, S, EndHow::ScopeEnd, Where);
+    return;
+  }
+  if (ApiModel::isOwningHolder(VD->getType()))
+    holderDestroyed(VD, V, Where, S);
+}
+
+void LifetimeFlow::transferInitializer(const CFGInitializer &CI, State &S) {
+  const CXXCtorInitializer *Init = CI.getInitializer();
+  if (!Init->isAnyMemberInitializer() || !Init->getInit())
+    return;
+  Binding V = take(Init->getInit(), S);
+  const FieldDecl *F = Init->getAnyMember();
+  if (!F || V.empty())
+    return;
+  noteFieldBinds(F, V.O, Init->getInit());
+  const ResourceKind *K = kindOf(F->getType());
+  if (isOwnerKind(K) && !F->getType()->isPointerType())
+    S.Escaped.join(V.O); // a context moved into a member lives on
+  else
+    S.PendingStores[Init->getInit()].absorb(V);
+}
+
+void LifetimeFlow::transfer(const CFGElement &El, State &S,
+                            EventList<Event> &Events) {
+  Out = &Events;
+  if (auto CS = El.getAs<CFGStmt>())
+    Visit(CS->getStmt(), S);
+  else if (auto LE = El.getAs<CFGLifetimeEnds>())
+    transferLifetimeEnd(*LE, S);
+  else if (auto CI = El.getAs<CFGInitializer>())
+    transferInitializer(*CI, S);
+  Out = nullptr;
+}
+
+void LifetimeFlow::refine(const CFGBlock &From, unsigned SuccIndex, State &S) {
+  // On the edge where a module holder is null it holds nothing.
+  const auto *DRE =
+      dyn_cast_or_null<DeclRefExpr>(nullTestedOnEdge(&From, SuccIndex, Ctx));
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (VD && !isOwnerVar(VD))
+    S.Env.erase(Location::local(VD));
+}
+
+void LifetimeFlow::atExit(const State &S, EventList<Event> &Events) {
+  for (const auto &P : S.PendingStores)
+    for (unsigned I : P.second.O) {
+      const EndMark *End = S.endOf(I);
+      unsigned F = S.finalOwner(I);
+      const Owner &Ow = Owners[F];
+      // Stored somewhere that outlives the function, while its context
+      // died with the function's scope.
+      if (End && End->How == EndHow::ScopeEnd && Ow.Var &&
+          !Ow.Var->getType()->isPointerType()) {
+        Event E{Event::Escape};
+        E.At = P.first;
+        E.Owner = F;
+        E.BindSite = P.second.Site;
+        E.Value = P.second.Var;
+        Events.push_back(E);
+        break;
+      }
+    }
+}
+
+} // namespace clang::tidy::llvmown

@@ -1,0 +1,141 @@
+//===- MemberOwnership.cpp ------------------------------------------------===//
+
+#include "engine/analyses/lifetime/MemberOwnership.h"
+#include "engine/framework/AstHelpers.h"
+#include "engine/framework/CallSite.h"
+#include "engine/framework/Compat.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclFriend.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+namespace clang::tidy::llvmown {
+
+namespace {
+
+class Scanner : public RecursiveASTVisitor<Scanner> {
+public:
+  Scanner(const FieldDecl *F, const ApiModel &Model, const Stmt *Body,
+          MemberUse &Use)
+      : F(F), Model(Model), PM(const_cast<Stmt *>(Body)), Use(Use) {}
+
+  bool VisitMemberExpr(MemberExpr *ME) {
+    if (ME->getMemberDecl() == F)
+      classify(ME);
+    return true;
+  }
+
+private:
+  void classifyArg(const FunctionDecl *FD, unsigned I) {
+    if (FD && (Model.releasesOrConsumes(FD, I) ||
+               Model.find(FD, Effect::ConsumesOnSuccess, I))) {
+      Use.Released = true;
+      return;
+    }
+    if (FD && (Model.find(FD, Effect::Borrows, I) || ApiModel::isLLVMApi(FD)))
+      return;
+    if (FD && I < FD->getNumParams()) {
+      QualType T = FD->getParamDecl(I)->getType().getNonReferenceType();
+      if (!T->isPointerType() && !T->isRecordType())
+        return;
+    }
+    Use.Escapes = true;
+  }
+
+  void classify(const MemberExpr *ME) {
+    // Skip the transparent wrappers between the member and its user.
+    auto [Child, P] = climbParents(
+        PM, ME, Parens | ImplicitCasts | ExplicitCasts | FullExprs);
+    if (!P)
+      return;
+    if (isa<CXXDeleteExpr>(P)) {
+      Use.Released = true;
+      return;
+    }
+    // The object of a member call is used, not passed.
+    if (std::optional<CallSite> CS = CallSite::of(dyn_cast<Expr>(P))) {
+      if (int I = CS->indexOf(Child); I >= 0)
+        classifyArg(CS->Callee, I);
+      return;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+      if (BO->getOpcode() == BO_Assign && BO->getRHS() == Child)
+        Use.Escapes = true;
+      return;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
+      if (UO->getOpcode() == UO_AddrOf)
+        Use.Escapes = true;
+      return;
+    }
+    // Returning the member lends it (an accessor); the class still owns it.
+    if (isa<DeclStmt>(P) || isa<InitListExpr>(P) || isa<LambdaExpr>(P) ||
+        isa<CXXThrowExpr>(P) || isa<AbstractConditionalOperator>(P))
+      Use.Escapes = true;
+  }
+
+  const FieldDecl *F;
+  const ApiModel &Model;
+  ParentMap PM;
+  MemberUse &Use;
+};
+
+void scanBody(const FieldDecl *F, const ApiModel &Model, const Stmt *Body,
+              MemberUse &Use) {
+  if (!Body)
+    return;
+  Scanner S(F, Model, Body, Use);
+  S.TraverseStmt(const_cast<Stmt *>(Body));
+}
+
+} // namespace
+
+MemberUse scanMemberUses(const FieldDecl *F, const ApiModel &Model,
+                         llvm::ArrayRef<const Stmt *> OtherBodies,
+                         bool ClassInMainFile) {
+  MemberUse Use;
+  const auto *RD = dyn_cast<CXXRecordDecl>(F->getParent());
+  if (!RD || !RD->hasDefinition()) {
+    Use.AllCodeVisible = false;
+    return Use;
+  }
+  if (RD->hasFriends() || RD->getDescribedClassTemplate() ||
+      isa<ClassTemplateSpecializationDecl>(RD))
+    Use.AllCodeVisible = false;
+  bool Public = F->getAccess() == AS_public || F->getAccess() == AS_none;
+  if (Public && !ClassInMainFile)
+    Use.AllCodeVisible = false;
+  for (const CXXMethodDecl *MD : RD->methods()) {
+    if (MD->isImplicit() || MD->isDeleted() || MD->isDefaulted() ||
+        compat::isPureVirtual(MD))
+      continue;
+    const FunctionDecl *Def = nullptr;
+    if (!MD->hasBody(Def) || !Def) {
+      Use.AllCodeVisible = false;
+      continue;
+    }
+    scanBody(F, Model, Def->getBody(), Use);
+    // Member initializers of constructors can copy the member too.
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        if (Init->getInit())
+          scanBody(F, Model, Init->getInit(), Use);
+  }
+  // Member function templates are not in methods().
+  for (const Decl *Dcl : RD->decls())
+    if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(Dcl)) {
+      const FunctionDecl *Def = nullptr;
+      if (FTD->getTemplatedDecl()->hasBody(Def) && Def)
+        scanBody(F, Model, Def->getBody(), Use);
+      else
+        Use.AllCodeVisible = false;
+    }
+  if (Public)
+    for (const Stmt *B : OtherBodies)
+      scanBody(F, Model, B, Use);
+  return Use;
+}
+
+} // namespace clang::tidy::llvmown

@@ -1,0 +1,45 @@
+//===- MemberOwnership.h - how a class treats an owning member ------------===//
+//
+// Class-level half of the analysis: once the per-function analysis has seen
+// an owned object stored into a member, this scan answers whether anything
+// that can touch the member ever releases it, or lets it escape (which is no
+// evidence of a leak), and whether all that code is visible in this
+// translation unit at all.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVMOWN_ENGINE_MEMBEROWNERSHIP_H
+#define LLVMOWN_ENGINE_MEMBEROWNERSHIP_H
+
+#include "engine/model/ApiModel.h"
+#include "llvm/ADT/ArrayRef.h"
+
+namespace clang {
+class FieldDecl;
+class Stmt;
+} // namespace clang
+
+namespace clang::tidy::llvmown {
+
+struct MemberUse {
+  /// Deleted, passed to a release or consuming API, or adopted by a smart
+  /// pointer somewhere.
+  bool Released = false;
+  /// Copied out, returned, passed to an unknown function, or its address
+  /// taken: someone else may release it.
+  bool Escapes = false;
+  /// Every function that can touch the member has its body in this
+  /// translation unit (all member functions, no friends; and for a public
+  /// member, a class defined in the main file).
+  bool AllCodeVisible = true;
+};
+
+/// Scans the member functions of \p F's class, and \p OtherBodies (the main
+/// file's other functions, which can reach a public member).
+MemberUse scanMemberUses(const FieldDecl *F, const ApiModel &Model,
+                         llvm::ArrayRef<const Stmt *> OtherBodies,
+                         bool ClassInMainFile);
+
+} // namespace clang::tidy::llvmown
+
+#endif

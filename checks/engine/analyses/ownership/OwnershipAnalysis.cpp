@@ -1,0 +1,295 @@
+//===- OwnershipAnalysis.cpp - facts from the solved ownership flow -------===//
+//
+// Solves OwnershipFlow to a fixpoint, replays it once per block, and turns
+// the replay's events into facts: leaks (with whether another path released
+// the object), misused releases (with the release before them), member
+// stores, and what the function returns.
+//
+//===----------------------------------------------------------------------===//
+
+#include "engine/analyses/ownership/OwnershipAnalysis.h"
+#include "engine/analyses/ownership/OwnershipFlow.h"
+#include "engine/framework/AstHelpers.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace clang::tidy::llvmown {
+
+namespace {
+
+/// Collects the replay's events into a function's facts.
+class Diagnoser {
+public:
+  Diagnoser(FunctionFacts &Facts, const SourceManager &SM)
+      : Facts(Facts), SM(SM) {}
+
+  void onEvent(const OwnershipEvent &E) {
+    switch (E.K) {
+    case OwnershipEvent::Lost:
+      Facts.Leaks.push_back({E.Object, E.Reason, E.Where, E.Holder});
+      break;
+    case OwnershipEvent::Freed:
+      Freed.insert(E.Object);
+      break;
+    case OwnershipEvent::Escaped:
+      Escaped.insert(E.Object);
+      if (E.Stored)
+        Stored.insert(E.Object);
+      break;
+    case OwnershipEvent::ReleaseCall:
+      if (E.Consumed)
+        Consumed.insert(E.Object);
+      if (llvm::none_of(Releases[E.Object], [&](const OwnershipEvent &R) {
+            return R.Call == E.Call;
+          }))
+        Releases[E.Object].push_back(E);
+      break;
+    case OwnershipEvent::Dispose:
+      Disposes.push_back(E);
+      break;
+    case OwnershipEvent::FieldStore:
+      Stored.insert(E.Object);
+      Facts.FieldStores.push_back(
+          {E.Object, E.Field, E.Call, E.InConstructor, E.MayOverwriteOwned});
+      break;
+    case OwnershipEvent::Returned:
+      if (E.ReturnsOwned)
+        Facts.ReturnsOwned = E.ReturnsOwned;
+      Facts.ReturnsOther |= E.ReturnsOther;
+      break;
+    }
+  }
+
+  /// Once every event is in: what only the whole function tells.
+  void finish() {
+    for (LeakFact &L : Facts.Leaks)
+      L.ReleasedOnOtherPaths = Freed.contains(L.Object);
+    // An error message written only on failure is reported only when no
+    // path frees it: which paths failed is not known here. In an incomplete
+    // solution the path that frees it may be one not followed.
+    llvm::erase_if(Facts.Leaks, [&](const LeakFact &L) {
+      return Facts.Objects[L.Object].OnFailureOnly &&
+             (L.ReleasedOnOtherPaths || Facts.Incomplete);
+    });
+    for (const OwnershipEvent &E : Disposes)
+      Facts.Disposes.push_back(disposeFact(E));
+    for (unsigned I = 0; I < Facts.Objects.size(); ++I) {
+      const OwnedObject &O = Facts.Objects[I];
+      if (O.ParamIndex < 0)
+        continue;
+      ParamFact P{unsigned(O.ParamIndex), O.Kind};
+      P.Freed = Freed.contains(I);
+      P.Consumed = Consumed.contains(I);
+      P.Escaped = Escaped.contains(I) || Stored.contains(I);
+      P.Stored = Stored.contains(I);
+      P.Kept = llvm::any_of(Facts.Leaks,
+                            [&](const LeakFact &L) { return L.Object == I; });
+      Facts.Params.push_back(P);
+    }
+    // What the function does on every path (returns an owned object,
+    // releases a parameter) is not known from some of its paths.
+    if (Facts.Incomplete) {
+      Facts.ReturnsOwned = nullptr;
+      Facts.Params.clear();
+    }
+  }
+
+private:
+  static std::string name(const FunctionDecl *FD) {
+    return FD ? FD->getNameAsString() : "";
+  }
+
+  /// A double release names the nearest earlier release in the source, and
+  /// is a release after a consumer if that one took the object over.
+  DisposeFact disposeFact(const OwnershipEvent &E) {
+    DisposeFact F;
+    F.Object = E.Object;
+    F.Problem = E.Problem;
+    F.Call = E.Call;
+    F.Callee = name(E.Callee);
+    if (E.Problem != DisposeProblem::Twice)
+      return F;
+    const OwnershipEvent *Earlier = latestBefore(
+        llvm::ArrayRef(Releases[E.Object]), E.Call->getBeginLoc(),
+        [](const OwnershipEvent &R) { return R.Call->getBeginLoc(); }, SM);
+    if (Earlier) {
+      F.Problem = Earlier->Consumed ? DisposeProblem::AfterConsume
+                                    : DisposeProblem::Twice;
+      F.Earlier = Earlier->Call;
+      F.EarlierCallee = name(Earlier->Callee);
+    }
+    return F;
+  }
+
+  FunctionFacts &Facts;
+  const SourceManager &SM;
+  llvm::DenseSet<unsigned> Freed, Escaped, Stored, Consumed;
+  llvm::DenseMap<unsigned, std::vector<OwnershipEvent>> Releases;
+  std::vector<OwnershipEvent> Disposes;
+};
+
+} // namespace
+
+const ResourceKind *parameterKind(const ApiModel &Model, QualType T) {
+  if (const ResourceKind *K = Model.kindOfPointer(T))
+    return K;
+  if (T->isPointerType() && T->getPointeeType()->isCharType() &&
+      !T->getPointeeType().isConstQualified())
+    return Model.kind(KindId::Message);
+  return nullptr;
+}
+
+std::vector<const LeakFact *> firstLeakPerObject(const FunctionFacts &F,
+                                                 const SourceManager &SM) {
+  return earliestPerKey(
+      llvm::ArrayRef(F.Leaks), [](const LeakFact &L) { return L.Object; },
+      [](const LeakFact &L) { return L.Where; }, SM);
+}
+
+OwnershipAnalysis::OwnershipAnalysis(const ApiModel &Model, ASTContext &Ctx,
+                                     AnalysisOptions Opts,
+                                     const DerivedFactories *Derived)
+    : Model(Model), Ctx(Ctx), Opts(std::move(Opts)), Derived(Derived) {}
+
+FunctionFacts OwnershipAnalysis::analyze(const Decl *D,
+                                         const Stmt *Body) const {
+  FunctionFacts Facts;
+  if (!D || !Body)
+    return Facts;
+  std::unique_ptr<CFG> G = buildAnalysisCFG(D, Body, Ctx);
+  if (!G)
+    return Facts;
+  OwnershipFlow Flow(*this, D, Body);
+  Solution<OwnershipState> Sol = solveFunction(*G, Flow, Facts);
+
+  Diagnoser Diag(Facts, Ctx.getSourceManager());
+  // Nothing leaks on a path that ends in a call that does not return.
+  llvm::BitVector Doomed = doomedBlocks(*G);
+  auto OnEvent = [&](const CFGBlock &B, const OwnershipEvent &E) {
+    if (E.K != OwnershipEvent::Lost || !Doomed.test(B.getBlockID()))
+      Diag.onEvent(E);
+  };
+  replay(*G, Flow, Sol, OnEvent,
+         [&](const CFGBlock &B, const OwnershipState &S) {
+           // Each edge into the exit with what that edge knows (on the
+           // false edge of `if (TM)`, TM is null and owns nothing).
+           EventList<OwnershipEvent> AtExit;
+           Flow.atExit(S, Flow.exitLocation(B), AtExit);
+           for (const OwnershipEvent &E : AtExit)
+             OnEvent(B, E);
+         });
+  Facts.Objects = std::move(Flow.objects());
+  Diag.finish();
+  return Facts;
+}
+
+const ResourceKind *
+OwnershipAnalysis::createdKind(const FunctionDecl *FD,
+                               std::string *CreatorName) const {
+  if (!FD)
+    return nullptr;
+  auto Tracked = [&](const ResourceKind *K) {
+    return K && (Opts.Kinds.empty() || llvm::is_contained(Opts.Kinds, K));
+  };
+  if (const ApiRow *R = Model.find(FD, Effect::Creates, ReturnValue);
+      R && !(Opts.CHandlesOnly && R->anyKind())) {
+    const ResourceKind *K = Model.kindFor(*R, FD);
+    if (!Tracked(K))
+      return nullptr;
+    if (CreatorName)
+      *CreatorName = R->Name.str();
+    return K;
+  }
+  // LLVMErrorRef: whatever returns one hands it over, unless it is known to
+  // return none.
+  if (const ResourceKind *K = Model.kindOfPointer(FD->getReturnType());
+      K && K->is(CreatedByAnyReturn) && Tracked(K) &&
+      !Model.find(FD, Effect::ReturnsNull, ReturnValue)) {
+    if (CreatorName)
+      *CreatorName = FD->getNameAsString();
+    return K;
+  }
+  if (!Derived)
+    return nullptr;
+  auto It = Derived->find(FD->getCanonicalDecl());
+  if (It == Derived->end() || !Tracked(It->second))
+    return nullptr;
+  if (CreatorName) {
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    if (MD && MD->getParent()->isLambda()) {
+      *CreatorName =
+          "lambda at line " +
+          std::to_string(Ctx.getSourceManager().getPresumedLineNumber(
+              MD->getParent()->getLocation()));
+    } else {
+      // Users do not spell anonymous namespaces.
+      PrintingPolicy PP(Ctx.getLangOpts());
+      PP.SuppressUnwrittenScope = true;
+      llvm::raw_string_ostream OS(*CreatorName);
+      FD->printQualifiedName(OS, PP);
+    }
+  }
+  return It->second;
+}
+
+bool OwnershipAnalysis::needsAnalysis(const Decl *D, const Stmt *Body) const {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const OwnershipAnalysis &OA;
+    bool Found = false;
+    explicit Finder(const OwnershipAnalysis &OA) : OA(OA) {}
+    bool VisitExpr(Expr *E) {
+      if (!isa<CallExpr>(E) && !isa<RecoveryExpr>(E))
+        return true;
+      std::optional<CallSite> CS = CallSite::of(E, &OA.Ctx);
+      const FunctionDecl *FD = CS ? CS->Callee : nullptr;
+      Found = OA.createdKind(FD) ||
+              (OA.Opts.TrackDisposes && !OA.Model.rowsFor(FD).empty());
+      return !Found;
+    }
+  } F(*this);
+  if (Opts.SummarizeParameters)
+    if (const auto *FD = dyn_cast<FunctionDecl>(D))
+      for (const ParmVarDecl *P : FD->parameters())
+        if (const ResourceKind *K = parameterKind(Model, P->getType());
+            K && (Opts.Kinds.empty() || llvm::is_contained(Opts.Kinds, K)))
+          return true;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(D))
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (!F.Found && Init->getInit())
+        F.TraverseStmt(Init->getInit());
+  return F.Found;
+}
+
+std::vector<FunctionFacts>
+analyzeWithFactories(const OwnershipAnalysis &OA, DerivedFactories &Derived,
+                     llvm::ArrayRef<FunctionBody> Functions) {
+  std::vector<FunctionFacts> Facts(Functions.size());
+  std::vector<bool> Done(Functions.size(), false);
+  for (unsigned Round = 0; Round < 4; ++Round) {
+    bool NewFactory = false;
+    for (unsigned I = 0; I < Functions.size(); ++I) {
+      const auto &[D, Body] = Functions[I];
+      if (Done[I] || !OA.needsAnalysis(D, Body))
+        continue;
+      Facts[I] = OA.analyze(D, Body);
+      Done[I] = true;
+      // Lambdas are factories too: `auto mk = [&] { return create(); };`.
+      const auto *FD = dyn_cast<FunctionDecl>(D);
+      if (FD && Facts[I].ReturnsOwned && !Facts[I].ReturnsOther &&
+          Derived.try_emplace(FD->getCanonicalDecl(), Facts[I].ReturnsOwned)
+              .second)
+        NewFactory = true;
+    }
+    if (!NewFactory)
+      break;
+    // Callers of the new factories need a fresh look.
+    Done.assign(Functions.size(), false);
+  }
+  return Facts;
+}
+
+} // namespace clang::tidy::llvmown

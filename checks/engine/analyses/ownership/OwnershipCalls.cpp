@@ -1,0 +1,239 @@
+//===- OwnershipCalls.cpp - the ownership analysis at calls and branches -===//
+
+#include "engine/analyses/ownership/OwnershipFlow.h"
+#include "engine/framework/AstHelpers.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include <optional>
+
+namespace clang::tidy::llvmown {
+
+//===--- Calls ------------------------------------------------------------===//
+
+/// Out-parameter creators write an owned object through &Var.
+bool OwnershipFlow::transferOutParameter(const CallSite &CS, unsigned I,
+                                         State &S) {
+  const ApiRow *R =
+      CS.Callee ? Model.find(CS.Callee, Effect::Creates, I) : nullptr;
+  const auto *UO = dyn_cast<UnaryOperator>(CS.Args[I]->IgnoreParenImpCasts());
+  if (!R || !UO || UO->getOpcode() != UO_AddrOf || !tracked(R->Kind))
+    return false;
+  if (R->GivesBack >= 0) {
+    // The object passed comes back: ours again if this function gave it
+    // away before (`LLVMAddModule` then `LLVMRemoveModule`), the caller's
+    // if it was.
+    Tokens V = valueOf(CS.arg(R->GivesBack), S);
+    for (unsigned T : V)
+      if (S.Released.contains(T)) {
+        S.Released.erase(T);
+        S.Owned.insert(T);
+        S.GivenBack[CS.Call].insert(T); // unless the call fails
+      }
+    storeTo(UO->getSubExpr(), V, CS.Call, S);
+    return true;
+  }
+  unsigned Obj = objectFor(CS.Call, R->Kind, R->Name.str(), I);
+  Objects[Obj].OnFailureOnly = R->OnFailureOnly;
+  Objects[Obj].WrittenOnFailure = R->WrittenOnFailure;
+  setParent(Obj, parentOf(R, CS.Args, S), S);
+  if (!llvm::is_contained(OutObjects[CS.Call], Obj))
+    OutObjects[CS.Call].push_back(Obj);
+  storeTo(UO->getSubExpr(), Tokens::of(newToken(S, Obj)), CS.Call, S);
+  return true;
+}
+
+void OwnershipFlow::transferArgument(const CallSite &CS, unsigned I, State &S) {
+  Tokens V = consume(CS.Args[I], S);
+  if (V.empty())
+    return;
+  const FunctionDecl *FD = CS.Callee;
+  if (FD) {
+    if (const ApiRow *R = Model.find(FD, Effect::Releases, I))
+      return releaseBy(V, S, CS, *R);
+    if (const ApiRow *R = Model.find(FD, Effect::Consumes, I))
+      return releaseBy(V, S, CS, *R);
+    // Taken only when the call succeeds: released here, owned again on
+    // the edge that sees the call fail.
+    if (const ApiRow *R = Model.find(FD, Effect::ConsumesOnSuccess, I)) {
+      Tokens Owned;
+      for (unsigned T : V)
+        if (S.Owned.contains(T))
+          Owned.insert(T);
+      releaseBy(V, S, CS, *R);
+      if (Owned.any())
+        S.TakenOnSuccess[CS.Call].join(Owned);
+      S.TakenIfSuccess.join(Owned);
+      return;
+    }
+    if (Model.find(FD, Effect::Borrows, I))
+      return;
+  }
+  if (ApiModel::isLLVMApi(FD))
+    return; // LLVM APIs borrow unless the model says they consume.
+  // An unknown callee: if it receives the pointer itself (not a bool, not
+  // the pointee by reference), it may keep or free it.
+  QualType ParamTy;
+  if (FD && I < FD->getNumParams())
+    ParamTy = FD->getParamDecl(I)->getType();
+  if (A.Opts.ConstPointerArgsBorrow &&
+      ((FD && I >= FD->getNumParams() && FD->isVariadic()) ||
+       (!ParamTy.isNull() && ParamTy->isPointerType() &&
+        ParamTy->getPointeeType().isConstQualified())))
+    return; // printf("%s", Msg), fputs(Msg, F): read, not kept
+  if (!ParamTy.isNull()) {
+    QualType T = ParamTy.getNonReferenceType();
+    if (!T->isPointerType() && !T->isRecordType() && !T->isDependentType() &&
+        !T->isTemplateTypeParmType())
+      return; // converted to bool or an integer: a borrow
+  }
+  escape(V, S);
+}
+
+void OwnershipFlow::transferResult(const CallSite &CS, State &S) {
+  const FunctionDecl *FD = CS.Callee;
+  const Expr *Call = CS.Call;
+  std::string Creator;
+  if (const ResourceKind *K = A.createdKind(FD, &Creator)) {
+    // A call in error has no type of its own: its callee's says.
+    QualType Type = Call->getType()->isDependentType() ? FD->getReturnType()
+                                                       : Call->getType();
+    if (!Type->isPointerType() && !Model.kindOfPointer(Type))
+      return;
+    unsigned Obj = objectFor(Call, K, Creator);
+    setParent(
+        Obj, parentOf(Model.find(FD, Effect::Creates, ReturnValue), CS.Args, S),
+        S);
+    S.Env.set(Location::temporary(Call), Tokens::of(newToken(S, Obj)));
+    return;
+  }
+  if (!A.Opts.TrackDisposes || !FD)
+    return;
+  // A borrowed result: tracked only to catch its release.
+  const ApiRow *R = Model.find(FD, Effect::ReturnsBorrowed, ReturnValue);
+  if (const ResourceKind *K = R ? Model.kindFor(*R, FD) : nullptr) {
+    unsigned Obj = objectFor(Call, K, R->Name.str());
+    Objects[Obj].Borrowed = true;
+    S.Env.set(Location::temporary(Call), Tokens::of(2 * Obj));
+  }
+}
+
+void OwnershipFlow::transferCall(const CallSite &CS, State &S) {
+  // Calling a method on an object borrows it.
+  if (CS.Object)
+    consume(CS.Object, S);
+  for (unsigned I = 0; I < CS.Args.size(); ++I)
+    if (CS.Args[I] && !transferOutParameter(CS, I, S))
+      transferArgument(CS, I, S);
+  transferResult(CS, S);
+}
+
+//===--- Edges ------------------------------------------------------------===//
+
+/// The value last stored into \p VD inside \p B (its initializer, or the
+/// right side of an assignment), or null.
+// `if (LLVMCreateExecutionEngineForModule(&EE, M, &Err))`, `Err == NULL`,
+// or the same through a variable holding the result: the call whose
+// success the branch tests, and whether the test is negated.
+CallSet OwnershipFlow::testedCalls(const CFGBlock &From, const State &S,
+                                   bool &Negated) const {
+  const auto *E =
+      dyn_cast_or_null<Expr>(From.getTerminatorCondition(/*StripParens=*/true));
+  if (!E)
+    return {};
+  Negated = false;
+  E = peelNullTests(E, Negated, Ctx);
+  if (!E)
+    return {};
+  // `if ((Err = LLVMOrcCreateLLJIT(&J, 0)))` tests the call's result.
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && BO->getOpcode() == BO_Assign)
+    return CallSet(skipTransparent(BO->getRHS()));
+  // A variable holds what the state says reached here: the result of one
+  // of these calls.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+      const CallSet *Results = S.ResultOf.find(VD);
+      return Results ? *Results : CallSet();
+    }
+  return CallSet(skipTransparent(E));
+}
+
+void OwnershipFlow::noteResult(const VarDecl *VD, const Expr *Value,
+                               State &S) const {
+  const auto *CE = dyn_cast_or_null<CallExpr>(skipTransparent(Value));
+  if (CE && (OutObjects.count(CE) || S.TakenOnSuccess.contains(CE) ||
+             S.GivenBack.contains(CE)))
+    S.ResultOf.set(VD, CallSet(CE));
+  else
+    S.ResultOf.erase(VD);
+}
+
+// A non-zero (or non-null error) result means failure, when only the error
+// message is written; zero means success, when the message is not.
+void OwnershipFlow::refineOutParameters(const CFGBlock &From,
+                                        unsigned SuccIndex, State &S) {
+  if (OutObjects.empty() && S.TakenOnSuccess.empty() && S.GivenBack.empty())
+    return;
+  bool Negated = false;
+  for (const Expr *E : testedCalls(From, S, Negated)) {
+    bool Failed = (SuccIndex == 0) != Negated;
+    if (Failed) {
+      // It did not take the argument: the caller still owns it.
+      for (unsigned T : S.TakenOnSuccess.lookup(E))
+        if (S.TakenIfSuccess.contains(T)) {
+          S.Owned.insert(T);
+          S.Released.erase(T);
+          S.TakenIfSuccess.erase(T);
+        }
+      // It did not give the object back: the callee still has it.
+      for (unsigned T : S.GivenBack.lookup(E))
+        if (S.Owned.contains(T)) {
+          S.Owned.erase(T);
+          S.Released.insert(T);
+        }
+    }
+    auto It = OutObjects.find(E);
+    if (It == OutObjects.end())
+      continue;
+    for (unsigned Obj : It->second) {
+      if (Objects[Obj].WrittenOnFailure || Objects[Obj].OnFailureOnly == Failed)
+        continue;
+      // Not written on this edge: nothing to own.
+      S.Owned.erase(2 * Obj);
+      S.Owned.erase(2 * Obj + 1);
+    }
+  }
+}
+
+void OwnershipFlow::refine(const CFGBlock &From, unsigned SuccIndex, State &S) {
+  if (From.succ_size() != 2)
+    return;
+  refineFlags(From, SuccIndex, S);
+  refineOutParameters(From, SuccIndex, S);
+  const Expr *E = nullTestedOnEdge(&From, SuccIndex, Ctx);
+  if (!E || (!E->getType()->isPointerType() && !E->getType()->isBooleanType()))
+    return;
+  // Nothing is owned through a null pointer, nor what belongs to it (a
+  // context set to null after its disposal took its modules along).
+  for (unsigned I : valueOf(E, S)) {
+    S.Owned.erase(I);
+    for (unsigned J : Tokens(S.Owned))
+      if (S.belongsTo(objectOf(J), objectOf(I)))
+        S.Owned.erase(J);
+  }
+}
+
+SourceLocation OwnershipFlow::exitLocation(const CFGBlock &B) const {
+  for (auto It = B.rbegin(); It != B.rend(); ++It)
+    if (auto CS = It->getAs<CFGStmt>()) {
+      const Stmt *St = CS->getStmt();
+      if (isa<ReturnStmt>(St) || isa<CXXThrowExpr>(St))
+        return St->getBeginLoc();
+      break;
+    }
+  return bodyEndLoc(Body);
+}
+
+} // namespace clang::tidy::llvmown

@@ -1,0 +1,331 @@
+//===- OwnershipFlow.h - the ownership analysis as a framework model ------===//
+//
+// Internal to the engine. The abstract state at a program point:
+//  - Owned: the objects this function is responsible for releasing;
+//  - Released: released or consumed on some path to here (for releases
+//    that come twice or after a consumer);
+//  - TakenIfSuccess: taken by a call only if it succeeds, not released
+//    since (owned again on the edge that sees the call fail);
+//  - Env: which locals, members of `this` and not-yet-consumed expression
+//    results may point to each object;
+//  - Flags: the value of flags (locals and parameters never written in the
+//    function) that every path to here tested, so that an object created
+//    under `if (Clone)` does not exist on the path of a later `!Clone`.
+// Each allocation site has two abstract objects, numbered by tokens: 2*I
+// for the instance created by the latest execution of site I and 2*I+1 for
+// all older ones, so a machine created per loop iteration is told apart
+// from the one created in the previous iteration.
+//
+// Transfer functions list what happens (an owned object lost, released,
+// stored in a member, returned) as events; OwnershipAnalysis turns the
+// events of the replay into facts.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVMOWN_ENGINE_OWNERSHIPFLOW_H
+#define LLVMOWN_ENGINE_OWNERSHIPFLOW_H
+
+#include "engine/analyses/ownership/OwnershipAnalysis.h"
+#include "engine/framework/Environment.h"
+#include "engine/framework/Solver.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <memory>
+#include <optional>
+
+namespace clang::tidy::llvmown {
+
+using Tokens = BitSet;
+
+inline unsigned objectOf(unsigned Token) { return Token / 2; }
+
+/// Flags with a known value, sorted by declaration.
+using FlagValues = llvm::SmallVector<std::pair<const VarDecl *, bool>, 2>;
+
+/// Keeps in \p A the flags \p B gives the same value; true if \p A shrank.
+bool intersectFlags(FlagValues &A, const FlagValues &B);
+
+/// The flags every creation of an object on the paths to here had tested:
+/// intersected at joins. Bottom: not created on any path to here.
+struct CreationFlags {
+  bool Created = false;
+  FlagValues Flags;
+
+  bool empty() const { return !Created; }
+  bool join(const CreationFlags &O) {
+    if (!O.Created)
+      return false;
+    if (!Created) {
+      *this = O;
+      return true;
+    }
+    return intersectFlags(Flags, O.Flags);
+  }
+  bool operator==(const CreationFlags &O) const {
+    return Created == O.Created && Flags == O.Flags;
+  }
+};
+
+/// Calls in source order (ties by address, which only macros produce).
+struct EarlierExpr {
+  bool operator()(const Expr *A, const Expr *B) const {
+    unsigned LA = A->getBeginLoc().getRawEncoding();
+    unsigned LB = B->getBeginLoc().getRawEncoding();
+    return LA < LB || (LA == LB && A < B);
+  }
+};
+using CallSet = SortedSetLattice<const Expr *, EarlierExpr>;
+
+struct OwnershipState {
+  Tokens Owned;
+  Tokens Released;
+  Tokens TakenIfSuccess;
+  Store<Tokens> Env;
+  FlagValues Flags;
+  // What transfer learns and a later transfer or edge reads back lives here,
+  // not in the analysis object, so that no result depends on the order in
+  // which the solver visits blocks.
+  /// Per object, the flags its creations were under; objects created under
+  /// no known flag on some path are only in CreatedFree (a bit each, where
+  /// a map entry per object would make long functions quadratic).
+  MapLattice<unsigned, CreationFlags> CreatedUnder;
+  Tokens CreatedFree;
+  /// Per object, the objects it belongs to (a module's context): releasing
+  /// one of those releases it. Values are object numbers.
+  MapLattice<unsigned, Tokens> ParentOf;
+  /// Per local, the calls whose result it holds (`Err = f(&J)`), for the
+  /// branch that tests it; only calls whose success decides ownership.
+  MapLattice<const VarDecl *, CallSet> ResultOf;
+  /// Per call, what it took only if it succeeds, and what it gave back
+  /// unless it failed (LLVMRemoveModule).
+  MapLattice<const Expr *, Tokens> TakenOnSuccess;
+  MapLattice<const Expr *, Tokens> GivenBack;
+
+  /// What a copy of the state costs (Solver.h's work budget).
+  size_t weight() const {
+    return Env.size() + Flags.size() + CreatedUnder.size() + ParentOf.size() +
+           ResultOf.size() + TakenOnSuccess.size() + GivenBack.size();
+  }
+  bool join(const OwnershipState &O) {
+    bool Changed = Owned.join(O.Owned);
+    Changed |= Released.join(O.Released);
+    Changed |= TakenIfSuccess.join(O.TakenIfSuccess);
+    Changed |= Env.join(O.Env);
+    Changed |= intersectFlags(Flags, O.Flags);
+    Changed |= joinCreations(O);
+    Changed |= ParentOf.join(O.ParentOf);
+    Changed |= ResultOf.join(O.ResultOf);
+    Changed |= TakenOnSuccess.join(O.TakenOnSuccess);
+    Changed |= GivenBack.join(O.GivenBack);
+    return Changed;
+  }
+  bool operator==(const OwnershipState &O) const {
+    return Owned == O.Owned && Released == O.Released &&
+           TakenIfSuccess == O.TakenIfSuccess && Env == O.Env &&
+           Flags == O.Flags && CreatedUnder == O.CreatedUnder &&
+           CreatedFree == O.CreatedFree && ParentOf == O.ParentOf &&
+           ResultOf == O.ResultOf && TakenOnSuccess == O.TakenOnSuccess &&
+           GivenBack == O.GivenBack;
+  }
+  /// Is \p Obj one of the objects that belong to \p Parent?
+  /// Joins CreatedUnder and CreatedFree, keeping each object in one.
+  bool joinCreations(const OwnershipState &O) {
+    bool Changed = CreatedFree.join(O.CreatedFree);
+    if (Changed && !CreatedUnder.empty())
+      for (unsigned Obj : CreatedFree)
+        CreatedUnder.erase(Obj);
+    for (const auto &E : O.CreatedUnder)
+      if (!E.second.empty() && !CreatedFree.contains(E.first))
+        Changed |= CreatedUnder[E.first].join(E.second);
+    return Changed;
+  }
+  /// Was \p Obj, on every path that created it, created where the flag
+  /// \p VD had the value \p Value?
+  bool createdOnlyUnder(unsigned Obj, const VarDecl *VD, bool Value) const {
+    const CreationFlags *G =
+        CreatedFree.contains(Obj) ? nullptr : CreatedUnder.find(Obj);
+    return G && llvm::is_contained(G->Flags, std::make_pair(VD, Value));
+  }
+  bool belongsTo(unsigned Obj, unsigned Parent) const {
+    const Tokens *P = ParentOf.find(Obj);
+    return P && P->contains(Parent);
+  }
+
+  /// Does any location hold \p Tok (members of `this` only if
+  /// \p CountFields)?
+  bool held(unsigned Tok, bool CountFields = true) const;
+  bool heldByField(unsigned Tok) const;
+  /// The local that holds \p Tok, declared first; null if none.
+  const VarDecl *localHolder(unsigned Tok) const;
+  /// Renames token \p From to \p To everywhere.
+  void rename(unsigned From, unsigned To);
+};
+
+/// What a transfer reports; OwnershipAnalysis makes facts of them.
+struct OwnershipEvent {
+  enum Kind {
+    Lost,        ///< an owned object lost its last holder, or leaked at exit
+    Freed,       ///< an owned object was released (on this path)
+    ReleaseCall, ///< a call released or consumed the object (for notes)
+    Dispose,     ///< a release that is a bug (twice, borrowed, mismatched)
+    FieldStore,  ///< an owned object was stored in a member of `this`
+    Returned,    ///< a return statement (what it hands to the caller)
+    Escaped,     ///< an owned object went where tracking stops (then Freed)
+  } K;
+  unsigned Object = 0;
+  // Lost
+  LeakReason Reason = LeakReason::AtExit;
+  SourceLocation Where;
+  const NamedDecl *Holder = nullptr;
+  // ReleaseCall, Dispose
+  const Expr *Call = nullptr;
+  const FunctionDecl *Callee = nullptr;
+  bool Consumed = false;
+  DisposeProblem Problem = DisposeProblem::Twice;
+  // FieldStore
+  const FieldDecl *Field = nullptr;
+  bool InConstructor = false;
+  bool MayOverwriteOwned = false;
+  // Returned: the kind handed to the caller, or a pointer not owned here.
+  const ResourceKind *ReturnsOwned = nullptr;
+  bool ReturnsOther = false;
+  // Escaped
+  bool Stored = false;
+};
+
+/// The ownership analysis of one function, for the solver.
+class OwnershipFlow : public FlowVisitor<OwnershipFlow, OwnershipState> {
+public:
+  using State = OwnershipState;
+  using Event = OwnershipEvent;
+
+  OwnershipFlow(const OwnershipAnalysis &A, const Decl *D, const Stmt *Body);
+
+  /// The state on entry: members of `this` and (tracking disposes)
+  /// parameters start with objects of their own.
+  State entryState();
+  void transfer(const CFGElement &El, State &S, EventList<Event> &Out);
+  void refine(const CFGBlock &From, unsigned SuccIndex, State &S);
+  /// What is still owned at an exit leaks there.
+  void atExit(const State &S, SourceLocation Where, EventList<Event> &Out);
+  /// Where a function leaving from \p B exits (its return, or the body's
+  /// closing brace).
+  SourceLocation exitLocation(const CFGBlock &B) const;
+
+  /// The objects (allocation sites) seen, indexed by object number.
+  std::vector<OwnedObject> &objects() { return Objects; }
+
+  // Transfer, per node kind.
+  void VisitDeclStmt(const DeclStmt *DS, State &S);
+  void VisitReturnStmt(const ReturnStmt *RS, State &S);
+  void VisitCallExpr(const CallExpr *CE, State &S);
+  void VisitCXXConstructExpr(const CXXConstructExpr *CE, State &S);
+  /// A call that does not compile, if its callee is unambiguous.
+  void VisitRecoveryExpr(const RecoveryExpr *RE, State &S);
+  void VisitCXXDeleteExpr(const CXXDeleteExpr *DE, State &S);
+  void VisitBinaryOperator(const BinaryOperator *BO, State &S);
+  void VisitUnaryOperator(const UnaryOperator *UO, State &S);
+  void VisitAbstractConditionalOperator(const AbstractConditionalOperator *CO,
+                                        State &S);
+  void VisitLambdaExpr(const LambdaExpr *LE, State &S);
+  void VisitInitListExpr(const InitListExpr *ILE, State &S);
+  void VisitCXXThrowExpr(const CXXThrowExpr *TE, State &S);
+  void VisitDeclRefExpr(const DeclRefExpr *, State &) {}
+  /// Anything else reads its operands (a member access, a subscript, a
+  /// comparison): a borrow.
+  void VisitExpr(const Expr *E, State &S);
+
+private:
+  // Objects and tokens.
+  unsigned objectFor(const Expr *Site, const ResourceKind *K,
+                     std::string Creator, int OutArg = -1);
+  unsigned newToken(State &S, unsigned Object);
+  /// Is this the program's main (whose exit ends the process)?
+  bool isMain() const {
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    return FD && FD->isMain();
+  }
+  /// Is \p VD a flag: a bool or integer local or parameter that nothing in
+  /// the function writes after its initialisation?
+  bool isFlag(const VarDecl *VD);
+  /// On the edge where a flag has a value, the objects created only under
+  /// the other value do not exist.
+  void refineFlags(const CFGBlock &From, unsigned SuccIndex, State &S);
+  int parentOf(const ApiRow *R, llvm::ArrayRef<const Expr *> Args,
+               const State &S) const;
+  bool tracked(const ResourceKind *K) const;
+
+  // Values and stores.
+  Tokens valueOf(const Expr *E, const State &S) const;
+  Tokens consume(const Expr *E, State &S);
+  void storeTo(const Expr *LHS, Tokens V, const Expr *StoreExpr, State &S);
+  void storeVar(const VarDecl *VD, Tokens V, const Stmt *At, State &S);
+  void storeField(const FieldDecl *F, Tokens V, const Expr *At, bool InInit,
+                  State &S);
+  void forgetUnreachableReleases(const Tokens &Old, State &S,
+                                 const Tokens &Keep);
+
+  // Ends of ownership.
+  void release(const Tokens &T, State &S);
+  /// Tracking stops (no evidence of a leak); \p Stored: into memory the
+  /// function does not own.
+  void escape(const Tokens &T, State &S, bool Stored = false);
+  void releaseBy(const Tokens &T, State &S, const CallSite &CS,
+                 const ApiRow &Row);
+  std::optional<DisposeProblem> disposeProblem(unsigned Tok, const State &S,
+                                               const ApiRow &Row) const;
+  void dropped(const Tokens &T, State &S, LeakReason Why, SourceLocation Where,
+               const NamedDecl *Holder);
+
+  // Calls.
+  void transferCall(const CallSite &CS, State &S);
+  bool transferOutParameter(const CallSite &CS, unsigned I, State &S);
+  void transferArgument(const CallSite &CS, unsigned I, State &S);
+  void transferResult(const CallSite &CS, State &S);
+
+  // Elements other than statements, and what ends a full expression.
+  void transferLifetimeEnd(const CFGLifetimeEnds &LE, State &S);
+  void transferInitializer(const CFGInitializer &CI, State &S);
+  void discardIfUnused(const Expr *E, State &S);
+  bool isFullExpression(const Expr *E) const;
+
+  // Edges.
+  void refineOutParameters(const CFGBlock &From, unsigned SuccIndex, State &S);
+  CallSet testedCalls(const CFGBlock &From, const State &S,
+                      bool &Negated) const;
+  /// Records in \p S that \p VD now holds the result of \p Value.
+  void noteResult(const VarDecl *VD, const Expr *Value, State &S) const;
+  void setParent(unsigned Obj, int Parent, State &S) const;
+
+  void emit(Event E) { Out->push_back(E); }
+
+  const OwnershipAnalysis &A;
+  const ApiModel &Model;
+  ASTContext &Ctx;
+  const Decl *D;
+  const Stmt *Body;
+  ParentMap PM;
+  Locator Loc;
+
+  // Memoised facts of the AST (an object per creating site, whether a local
+  // is a flag, the objects a call writes): the same whatever the visit order.
+  std::vector<OwnedObject> Objects;
+  llvm::DenseMap<const VarDecl *, bool> FlagCache;
+  std::unique_ptr<ExprMutationAnalyzer> Mutations;
+  llvm::DenseMap<std::pair<const Expr *, int>, unsigned> ObjectBySite;
+  /// Objects a call writes through out-parameters, for the edges that test
+  /// whether it failed.
+  llvm::DenseMap<const Expr *, llvm::SmallVector<unsigned, 2>> OutObjects;
+  llvm::SmallPtrSet<const Stmt *, 4> CtorInitExprs;
+  const CXXRecordDecl *ThisClass = nullptr;
+  bool InConstructor = false;
+
+  // Per element: where events go, and the temporaries it consumed.
+  EventList<Event> *Out = nullptr;
+  Tokens Pending;
+};
+
+} // namespace clang::tidy::llvmown
+
+#endif

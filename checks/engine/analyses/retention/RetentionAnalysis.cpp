@@ -1,0 +1,219 @@
+//===- RetentionAnalysis.cpp ----------------------------------------------===//
+
+#include "engine/analyses/retention/RetentionAnalysis.h"
+#include "engine/analyses/retention/RetentionScan.h"
+#include "engine/framework/AstHelpers.h"
+#include "engine/framework/CallSite.h"
+#include "engine/framework/Compat.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+namespace clang::tidy::llvmown {
+
+namespace {
+
+/// Is this reference to a container a drain: a draining member call, an
+/// assignment to it, std::move of it, a swap, or passing it by non-const
+/// reference to a function (a pool's static pop(Q))?
+bool isDrainUse(const Expr *Ref, const ParentMap &PM, const ApiModel &M) {
+  auto [Child, P] = climbParents(PM, Ref, Parens | ImplicitCasts);
+  if (const auto *ME = dyn_cast_or_null<MemberExpr>(P))
+    if (const auto *Callee = dyn_cast<CXXMethodDecl>(ME->getMemberDecl()))
+      return M.hasVerb(Callee, TakesOut);
+  std::optional<CallSite> CS = CallSite::of(dyn_cast_or_null<Expr>(P));
+  if (!CS || CS->isConstruction())
+    return false;
+  if (CS->op() != OO_None)
+    return CS->op() == OO_Equal && CS->indexOf(Child) == ThisArg;
+  if (isStdMove(CS->Call))
+    return true;
+  const FunctionDecl *FD = CS->Callee;
+  if (!FD)
+    return false;
+  if (M.hasVerb(FD, TakesOut))
+    return true; // std::swap(Q, Empty), std::erase_if(Q, Done)
+  int I = CS->indexOf(Child);
+  if (I < 0 || unsigned(I) >= FD->getNumParams())
+    return false;
+  QualType T = FD->getParamDecl(I)->getType();
+  return T->isReferenceType() && !T.getNonReferenceType().isConstQualified();
+}
+
+/// Does any reference to \p Target (a member or a global) in \p Body
+/// drain it?
+bool drainedIn(const ValueDecl *Target, const Stmt *Body, const ApiModel &M) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const ValueDecl *Target;
+    const ParentMap *PM;
+    const ApiModel *M;
+    bool Drained = false;
+    bool VisitMemberExpr(MemberExpr *ME) {
+      if (ME->getMemberDecl() == Target && isDrainUse(ME, *PM, *M))
+        Drained = true;
+      return !Drained;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      if (DRE->getDecl() == Target && isDrainUse(DRE, *PM, *M))
+        Drained = true;
+      return !Drained;
+    }
+  };
+  ParentMap PM(const_cast<Stmt *>(Body));
+  Finder Fd;
+  Fd.Target = Target;
+  Fd.PM = &PM;
+  Fd.M = &M;
+  Fd.TraverseStmt(const_cast<Stmt *>(Body));
+  return Fd.Drained;
+}
+
+} // namespace
+
+struct RetentionAnalysis::Impl {
+  Impl(const ApiModel &Model, ASTContext &Ctx,
+       std::vector<std::string> LongLivedTypes)
+      : Types(Model, std::move(LongLivedTypes)), Ctx(Ctx) {}
+
+  RetentionTypes Types;
+  ASTContext &Ctx;
+  RetentionFacts Facts;
+  /// Every function body added, for the uses of a global or public member.
+  std::vector<const Stmt *> Bodies;
+
+  /// Does some function of the file drain \p V?
+  bool drainedAnywhere(const ValueDecl *V) const;
+  bool surelyUndrained(const FieldDecl *F) const;
+  bool resetByOwnFunction(const RetentionFacts::Consume &C) const;
+  // The verdicts of finish(), one kind of fact each: stores into objects
+  // that outlive their function, appends to containers nothing drains, and
+  // emptied ThreadSafeModules left in long-lived places.
+  void keepStores(RetentionResult &R) const;
+  void keepAppends(RetentionResult &R) const;
+  void keepShells(RetentionResult &R) const;
+};
+
+bool RetentionAnalysis::Impl::drainedAnywhere(const ValueDecl *V) const {
+  return llvm::any_of(
+      Bodies, [&](const Stmt *B) { return drainedIn(V, B, Types.model()); });
+}
+
+/// True if no code that can reach member container \p F drains it, and all
+/// of that code is visible here.
+bool RetentionAnalysis::Impl::surelyUndrained(const FieldDecl *F) const {
+  const auto *RD = dyn_cast<CXXRecordDecl>(F->getParent());
+  if (!RD || RD->hasFriends())
+    return false;
+  for (const Decl *Member : RD->decls()) {
+    const auto *MD = dyn_cast<CXXMethodDecl>(Member);
+    if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(Member))
+      MD = dyn_cast<CXXMethodDecl>(FTD->getTemplatedDecl());
+    if (!MD || MD->isImplicit() || MD->isDeleted() || MD->isDefaulted() ||
+        compat::isPureVirtual(MD))
+      continue;
+    const FunctionDecl *Def = nullptr;
+    if (!MD->hasBody(Def) || !Def ||
+        drainedIn(F, Def->getBody(), Types.model()))
+      return false;
+  }
+  // A public member can be drained from outside the class.
+  return !(F->getAccess() == AS_public && drainedAnywhere(F));
+}
+
+void RetentionAnalysis::Impl::keepStores(RetentionResult &R) const {
+  for (const RetentionFacts::PendingStore &S : Facts.Stores) {
+    LongLivedStore F = S.Fact;
+    // A type with a dedicated release function (one that deletes it on
+    // every path) is handed out on purpose; the caller is to call it.
+    auto Del = Facts.Deletes.find(F.Type->getCanonicalDecl());
+    if (!F.CallerModule &&
+        ((Del != Facts.Deletes.end() && Del->second.Unconditional) ||
+         Types.model().freedByProjectFunction(F.Type)))
+      continue;
+    if (S.Object) {
+      // A heap object: only if it escapes as a raw pointer and this
+      // function does not delete it first.
+      if (Facts.Deleted.count({S.Function, S.Object}))
+        continue;
+      auto It = Facts.Escapes.find({S.Function, S.Object});
+      if (It == Facts.Escapes.end())
+        continue;
+      F.Escape = It->second;
+    } else if (!F.Escape && !Types.isLongLivedType(F.Type)) {
+      continue;
+    }
+    R.Stores.push_back(F);
+  }
+}
+
+void RetentionAnalysis::Impl::keepAppends(RetentionResult &R) const {
+  for (const LongLivedAppend &A : Facts.Appends) {
+    // A global container drained by some function of the file is a queue;
+    // a member one counts only if all code that can reach it is visible.
+    bool Kept = A.Member ? surelyUndrained(cast<FieldDecl>(A.Container))
+                         : !drainedAnywhere(cast<ValueDecl>(A.Container));
+    if (Kept)
+      R.Appends.push_back(A);
+  }
+}
+
+/// A dedicated release function: one that resets the place \p C takes a
+/// module out of without taking a module out of it itself (a take-and-reset
+/// elsewhere proves nothing about this take).
+bool RetentionAnalysis::Impl::resetByOwnFunction(
+    const RetentionFacts::Consume &C) const {
+  auto It = C.Key ? Facts.ResetPlaces.find(C.Key) : Facts.ResetPlaces.end();
+  if (It == Facts.ResetPlaces.end())
+    return false;
+  return llvm::any_of(It->second, [&](const Decl *F) {
+    return llvm::none_of(Facts.Consumes, [&](const RetentionFacts::Consume &O) {
+      return O.Key == C.Key && O.Function == F;
+    });
+  });
+}
+
+void RetentionAnalysis::Impl::keepShells(RetentionResult &R) const {
+  for (const RetentionFacts::Consume &C : Facts.Consumes) {
+    // Reset later in the same function, or by a function of its own (the
+    // "release the emptied module" helper a caller runs after taking it).
+    if (C.ResetAfter || resetByOwnFunction(C))
+      continue;
+    bool LongLived =
+        C.Global || (C.Base && (Facts.EscapingTypes.count(C.Base) ||
+                                Types.isLongLivedType(C.Base)));
+    if (LongLived)
+      R.Shells.push_back({C.Call, C.Place});
+  }
+}
+
+RetentionAnalysis::RetentionAnalysis(const ApiModel &Model, ASTContext &Ctx,
+                                     std::vector<std::string> LongLivedTypes)
+    : P(std::make_unique<Impl>(Model, Ctx, std::move(LongLivedTypes))) {}
+
+RetentionAnalysis::~RetentionAnalysis() = default;
+
+const ResourceKind *RetentionAnalysis::retainedKind(QualType T) const {
+  return P->Types.retainedKind(T);
+}
+
+void RetentionAnalysis::addFunction(const Decl *D, const Stmt *Body) {
+  if (D && Body) {
+    P->Bodies.push_back(Body);
+    scanRetention(D, Body, P->Types, P->Ctx.getSourceManager(), P->Facts);
+  }
+}
+
+RetentionResult RetentionAnalysis::finish() {
+  RetentionResult R;
+  R.Deletes = P->Facts.Deletes;
+  P->keepStores(R);
+  P->keepAppends(R);
+  P->keepShells(R);
+  return R;
+}
+
+} // namespace clang::tidy::llvmown

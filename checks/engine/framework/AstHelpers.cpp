@@ -1,0 +1,248 @@
+//===- AstHelpers.cpp -----------------------------------------------------===//
+
+#include "engine/framework/AstHelpers.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace clang::tidy::llvmown {
+
+bool isStdMoveFunction(const FunctionDecl *FD) {
+  if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier())
+    return false;
+  return FD->getName() == "move" || FD->getName() == "forward";
+}
+
+bool isStdMove(const Expr *E) {
+  const auto *CE = dyn_cast_or_null<CallExpr>(E);
+  return CE && CE->getNumArgs() == 1 &&
+         isStdMoveFunction(CE->getDirectCallee());
+}
+
+const Expr *skipTransparent(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParens();
+    if (const auto *C = dyn_cast<CastExpr>(E)) {
+      // A constructor or conversion-operator conversion: the value is the
+      // constructor or conversion call underneath.
+      E = C->getSubExpr();
+      continue;
+    }
+    if (const auto *FE = dyn_cast<FullExpr>(E)) {
+      E = FE->getSubExpr();
+      continue;
+    }
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = M->getSubExpr();
+      continue;
+    }
+    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E)) {
+      E = B->getSubExpr();
+      continue;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->getOpcode() == BO_Comma) {
+      E = BO->getRHS();
+      continue;
+    }
+    if (isStdMove(E)) {
+      E = cast<CallExpr>(E)->getArg(0);
+      continue;
+    }
+    return E;
+  }
+  return E;
+}
+
+const FieldDecl *thisField(const Expr *E) {
+  const auto *ME =
+      dyn_cast_or_null<MemberExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  if (!ME)
+    return nullptr;
+  if (!isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+    return nullptr;
+  return dyn_cast<FieldDecl>(ME->getMemberDecl());
+}
+
+bool isNullConstant(const Expr *E, ASTContext &Ctx) {
+  return E->IgnoreParenImpCasts()->isNullPointerConstant(
+             Ctx, Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull;
+}
+
+namespace {
+bool passesThrough(const Stmt *P, unsigned Through) {
+  if (isa<ParenExpr>(P))
+    return Through & Parens;
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P)) {
+    if (Through & ImplicitCasts)
+      return true;
+    CastKind K = ICE->getCastKind();
+    if ((Through & ImplicitCastsButToBool) && K != CK_PointerToBoolean)
+      return true;
+    return (Through & ReadCasts) && (K == CK_LValueToRValue || K == CK_NoOp);
+  }
+  if (isa<ExplicitCastExpr>(P))
+    return Through & ExplicitCasts;
+  if (isa<FullExpr>(P))
+    return Through & FullExprs;
+  if (isa<MaterializeTemporaryExpr>(P) || isa<CXXBindTemporaryExpr>(P))
+    return Through & Temporaries;
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(P))
+    return (Through & Copies) && CE->getNumArgs() == 1;
+  return false;
+}
+} // namespace
+
+Consumer climbParents(const ParentMap &PM, const Stmt *S, unsigned Through) {
+  Consumer C{S, PM.getParent(S)};
+  while (C.Parent && passesThrough(C.Parent, Through)) {
+    C.Child = C.Parent;
+    C.Parent = PM.getParent(C.Parent);
+  }
+  return C;
+}
+
+bool isNullTest(const Expr *E, const ParentMap &PM) {
+  const Stmt *P = climbParents(PM, E, Parens | ImplicitCastsButToBool).Parent;
+  if (!P)
+    return false;
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P))
+    return ICE->getCastKind() == CK_PointerToBoolean;
+  if (const auto *UO = dyn_cast<UnaryOperator>(P))
+    return UO->getOpcode() == UO_LNot;
+  if (const auto *BO = dyn_cast<BinaryOperator>(P))
+    return BO->isEqualityOp();
+  // unique_ptr's explicit operator bool: `if (M)` is a member call on M.
+  if (const auto *ME = dyn_cast<MemberExpr>(P))
+    if (isa<CXXConversionDecl>(ME->getMemberDecl()))
+      return true;
+  return false;
+}
+
+const Expr *peelNullTests(const Expr *E, bool &Negated, ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  while (true) {
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_LNot) {
+      Negated = !Negated;
+      E = UO->getSubExpr()->IgnoreParenImpCasts();
+      continue;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->isEqualityOp()) {
+      const Expr *Other = nullptr;
+      if (isNullConstant(BO->getRHS(), Ctx))
+        Other = BO->getLHS();
+      else if (isNullConstant(BO->getLHS(), Ctx))
+        Other = BO->getRHS();
+      if (!Other)
+        return nullptr;
+      if (BO->getOpcode() == BO_EQ)
+        Negated = !Negated;
+      E = Other->IgnoreParenImpCasts();
+      continue;
+    }
+    return E;
+  }
+}
+
+const Expr *nullTestedOnEdge(const CFGBlock *From, unsigned SuccIndex,
+                             ASTContext &Ctx) {
+  if (From->succ_size() != 2)
+    return nullptr;
+  const auto *E = dyn_cast_or_null<Expr>(
+      From->getTerminatorCondition(/*StripParens=*/true));
+  if (!E)
+    return nullptr;
+  // The block that ends a condition `A && B` (or `||`) of an if or a loop
+  // evaluates B: its edges tell B's value (A's block ends in the operator,
+  // whose condition is A).
+  while (const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParens())) {
+    if (!BO->isLogicalOp() || From->getTerminatorStmt() == BO)
+      break;
+    E = BO->getRHS()->IgnoreParens();
+  }
+  // On which edge is the tested pointer null? Successor 0 is "true".
+  bool NullOnTrue = false;
+  E = peelNullTests(E, NullOnTrue, Ctx);
+  if (!E)
+    return nullptr;
+  // `if ((Err = f()))` tests what was stored: Err holds the value now.
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && BO->getOpcode() == BO_Assign)
+    E = BO->getLHS()->IgnoreParenImpCasts();
+  // `M == nullptr` on a smart pointer is an operator call.
+  if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(E);
+      OCE && OCE->getNumArgs() == 2 &&
+      (OCE->getOperator() == OO_EqualEqual ||
+       OCE->getOperator() == OO_ExclaimEqual)) {
+    const Expr *Other = nullptr;
+    if (isNullConstant(OCE->getArg(1), Ctx))
+      Other = OCE->getArg(0);
+    else if (isNullConstant(OCE->getArg(0), Ctx))
+      Other = OCE->getArg(1);
+    if (!Other)
+      return nullptr;
+    if (OCE->getOperator() == OO_EqualEqual)
+      NullOnTrue = !NullOnTrue;
+    E = Other->IgnoreParenImpCasts();
+  } else if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(E);
+             MCE && isa_and_nonnull<CXXConversionDecl>(MCE->getMethodDecl())) {
+    // A smart pointer's explicit operator bool: `if (M)`.
+    E = MCE->getImplicitObjectArgument()->IgnoreParenImpCasts();
+  }
+  // `if (P)`: P is null on the false edge unless negated.
+  bool NullHere = (SuccIndex == 0) == NullOnTrue;
+  return NullHere ? E : nullptr;
+}
+
+SourceLocation bodyEndLoc(const Stmt *Body) {
+  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+    return CS->getRBracLoc();
+  return Body->getEndLoc();
+}
+
+SourceLocation scopeEndLoc(const CFGLifetimeEnds &LE, const Stmt *Body) {
+  const Stmt *Trigger = LE.getTriggerStmt();
+  if (!Trigger)
+    return bodyEndLoc(Body);
+  if (const auto *CS = dyn_cast<CompoundStmt>(Trigger))
+    return CS->getRBracLoc();
+  return Trigger->getBeginLoc();
+}
+
+bool diesAtFunctionExit(const CFGLifetimeEnds &LE, const Stmt *Body) {
+  const Stmt *Trigger = LE.getTriggerStmt();
+  return !Trigger || isa<ReturnStmt>(Trigger) || Trigger == Body;
+}
+
+bool isEarlier(const SourceManager &SM, SourceLocation A, SourceLocation B) {
+  if (A.isInvalid())
+    return false;
+  if (B.isInvalid())
+    return true;
+  return SM.isBeforeInTranslationUnit(A, B);
+}
+
+FunctionBody analyzedBody(const FunctionDecl *FD) {
+  if (!FD || FD->isDependentContext() || !FD->hasBody() || FD->isInvalidDecl())
+    return {nullptr, nullptr};
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+      MD && MD->getParent()->isLambda())
+    return {nullptr, nullptr};
+  return {FD, FD->getBody()};
+}
+
+FunctionBody analyzedBody(const LambdaExpr *LE) {
+  if (!LE || LE->getCallOperator()->isDependentContext() ||
+      LE->getCallOperator()->isInvalidDecl())
+    return {nullptr, nullptr};
+  return {LE->getCallOperator(), LE->getBody()};
+}
+
+} // namespace clang::tidy::llvmown

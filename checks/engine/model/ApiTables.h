@@ -1,0 +1,130 @@
+//===- ApiTables.h - the built-in tables, as written in ApiTables.cpp -----===//
+//
+// Internal to the model: ApiModel loads these (all through one path) and
+// resolves kind ids to kinds. Rows are written with the builders below, so
+// each field is named where it is set:
+//
+//   createsOut("LLVMVerifyModule", K::Message, 2).onFailureOnly()
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVMOWN_ENGINE_APITABLES_H
+#define LLVMOWN_ENGINE_APITABLES_H
+
+#include "engine/model/ApiModel.h"
+
+namespace clang::tidy::llvmown::tables {
+
+using K = KindId;
+
+/// An ApiRow before its kind is resolved.
+struct RowSpec {
+  const char *Name;
+  Effect Eff;
+  KindId Kind;
+  int Arg;
+  bool OnlyIfRawPointer = false;
+  int BindTo = -1;
+  bool OnFailureOnly = false;
+  bool WrittenOnFailure = false;
+  /// Creates through an out-parameter the object passed as argument
+  /// GivesBack, which the call hands back to the caller (-1: a new one).
+  int GivesBack = -1;
+  /// The LLVM major versions whose headers were checked to declare it:
+  /// from Since (0: 14, the oldest supported) to Until (0: the newest).
+  /// Only ApiModelRowsTest reads them: a row for a function a user's LLVM
+  /// lacks never matches anything.
+  unsigned Since = 0;
+  unsigned Until = 0;
+
+  /// Creates only when the declaration returns a raw pointer.
+  constexpr RowSpec onlyIfRawPointer() const {
+    RowSpec R = *this;
+    R.OnlyIfRawPointer = true;
+    return R;
+  }
+  /// The new object belongs to the one passed as argument \p A.
+  constexpr RowSpec boundTo(int A) const {
+    RowSpec R = *this;
+    R.BindTo = A;
+    return R;
+  }
+  /// The out-parameter is written only when the call fails.
+  constexpr RowSpec onFailureOnly() const {
+    RowSpec R = *this;
+    R.OnFailureOnly = true;
+    return R;
+  }
+  /// The out-parameter is written whether or not the call fails.
+  constexpr RowSpec writtenOnFailure() const {
+    RowSpec R = *this;
+    R.WrittenOnFailure = true;
+    return R;
+  }
+  /// The out-parameter receives argument \p A back, owned by the caller.
+  constexpr RowSpec givesBack(int A) const {
+    RowSpec R = *this;
+    R.GivesBack = A;
+    return R;
+  }
+  constexpr RowSpec since(unsigned Major) const {
+    RowSpec R = *this;
+    R.Since = Major;
+    return R;
+  }
+  constexpr RowSpec until(unsigned Major) const {
+    RowSpec R = *this;
+    R.Until = Major;
+    return R;
+  }
+};
+
+constexpr RowSpec creates(const char *Name, KindId Kind) {
+  return {Name, Effect::Creates, Kind, ReturnValue};
+}
+constexpr RowSpec createsOut(const char *Name, KindId Kind, int Arg) {
+  return {Name, Effect::Creates, Kind, Arg};
+}
+constexpr RowSpec releases(const char *Name, KindId Kind, int Arg) {
+  return {Name, Effect::Releases, Kind, Arg};
+}
+constexpr RowSpec consumes(const char *Name, KindId Kind, int Arg) {
+  return {Name, Effect::Consumes, Kind, Arg};
+}
+constexpr RowSpec consumesOnSuccess(const char *Name, KindId Kind, int Arg) {
+  return {Name, Effect::ConsumesOnSuccess, Kind, Arg};
+}
+constexpr RowSpec borrows(const char *Name, KindId Kind, int Arg) {
+  return {Name, Effect::Borrows, Kind, Arg};
+}
+constexpr RowSpec returnsBorrowed(const char *Name, KindId Kind) {
+  return {Name, Effect::ReturnsBorrowed, Kind, ReturnValue};
+}
+constexpr RowSpec returnsNull(const char *Name, KindId Kind) {
+  return {Name, Effect::ReturnsNull, Kind, ReturnValue};
+}
+
+/// The resource kinds (C++ classes also list the opaque struct behind the C
+/// handle typedef, so `struct LLVMOpaqueTargetMachine *` is recognised).
+llvm::ArrayRef<ResourceKind> kinds();
+/// Every table of ownership rows.
+llvm::ArrayRef<llvm::ArrayRef<RowSpec>> rowTables();
+/// ORC: what adds JIT'd code, and what can free it again.
+llvm::ArrayRef<JitApiRow> jitRows();
+/// Member functions of holders (VerbRow::Name is filled by the model).
+llvm::ArrayRef<VerbRow> verbRows();
+/// The classes (and C handles' opaque structs) whose objects hold JIT'd
+/// code; the tracker class and its C handle.
+llvm::ArrayRef<const char *> jitOwnerClasses();
+extern const char *const TrackerClass;
+extern const char *const TrackerCHandle;
+extern const char *const JITDylibClass;
+extern const char *const JITDylibCHandle;
+/// The functions between a C handle and its C++ object (one argument).
+llvm::ArrayRef<const char *> handleConversions();
+extern const JitRemedies CxxJitRemedies;
+extern const JitRemedies CJitRemedies;
+
+} // namespace clang::tidy::llvmown::tables
+
+#endif
