@@ -37,8 +37,7 @@ protected:
         continue;
       FunctionFacts FF = OA.analyze(D, Body);
       noteIncomplete(D, FF.Incomplete);
-      for (const LeakFact *L :
-           firstLeakPerObject(FF, Ctx.getSourceManager())) {
+      for (const LeakFact *L : firstLeakPerObject(FF, Ctx.getSourceManager())) {
         const OwnedObject &O = FF.Objects[L->Object];
         std::string What = "MC object created by '" + O.Creator + "'";
         if (!O.Site || diagnoseLostObject(*L, O.Site->getBeginLoc(), What))
