@@ -104,6 +104,73 @@ constexpr RowSpec returnsNull(const char *Name, KindId Kind) {
   return {Name, Effect::ReturnsNull, Kind, ReturnValue};
 }
 
+/// A JitApiRow being written: the role is the builder's name, the rest is
+/// named where it is set.
+///
+///   addsCode("llvm::orc::LLJIT::addIRModule").trackerIfFirstParam()
+struct JitRowSpec {
+  JitApiRow Row;
+
+  /// The tracker is argument \p A (ThisArg: the object called on).
+  JitRowSpec tracker(int A) const {
+    JitRowSpec R = *this;
+    R.Row.TrackerArg = A;
+    return R;
+  }
+  /// The tracker is the first argument of the overloads that take one.
+  JitRowSpec trackerIfFirstParam() const {
+    return tracker(TrackerIfFirstParam);
+  }
+  JitRowSpec since(unsigned Major) const {
+    JitRowSpec R = *this;
+    R.Row.Since = Major;
+    return R;
+  }
+  JitRowSpec until(unsigned Major) const {
+    JitRowSpec R = *this;
+    R.Row.Until = Major;
+    return R;
+  }
+  operator JitApiRow() const { return Row; }
+};
+
+inline JitRowSpec jitRow(const char *Name, JitRole Role) {
+  JitRowSpec R;
+  R.Row.Name = Name;
+  R.Row.Role = Role;
+  return R;
+}
+inline JitRowSpec addsCode(const char *Name) {
+  return jitRow(Name, JitRole::AddsCode);
+}
+inline JitRowSpec createsTracker(const char *Name) {
+  return jitRow(Name, JitRole::CreatesTracker);
+}
+inline JitRowSpec removesTracker(const char *Name) {
+  return jitRow(Name, JitRole::RemovesTracker);
+}
+inline JitRowSpec releasesTrackerRef(const char *Name) {
+  return jitRow(Name, JitRole::ReleasesTrackerRef);
+}
+inline JitRowSpec freesAllCode(const char *Name) {
+  return jitRow(Name, JitRole::FreesAllCode);
+}
+inline JitRowSpec destroysJit(const char *Name) {
+  return jitRow(Name, JitRole::DestroysJit);
+}
+inline JitRowSpec returnsDefaultTracker(const char *Name) {
+  return jitRow(Name, JitRole::ReturnsDefaultTracker);
+}
+inline JitRowSpec addsModuleToEngine(const char *Name) {
+  return jitRow(Name, JitRole::AddsModuleToEngine);
+}
+inline JitRowSpec removesModule(const char *Name) {
+  return jitRow(Name, JitRole::RemovesModule);
+}
+inline JitRowSpec generatesCode(const char *Name) {
+  return jitRow(Name, JitRole::GeneratesCode);
+}
+
 /// The resource kinds (C++ classes also list the opaque struct behind the C
 /// handle typedef, so `struct LLVMOpaqueTargetMachine *` is recognised).
 llvm::ArrayRef<ResourceKind> kinds();
