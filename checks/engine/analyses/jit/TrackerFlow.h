@@ -70,7 +70,7 @@ struct EarlierDrop {
     if (A.How != B.How)
       return A.How < B.How;
     // Two trackers dropped at one place (the same '}'): the holder declared
-    // first, whichever path arrived first.
+    // first, not whichever path the solver happened to bring first.
     if (!A.Holder || !B.Holder)
       return !A.Holder && B.Holder;
     if (A.Holder->getLocation() != B.Holder->getLocation())
