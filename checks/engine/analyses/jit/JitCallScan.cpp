@@ -12,6 +12,7 @@
 #include "engine/framework/CallSite.h"
 #include "engine/framework/Environment.h"
 #include "engine/framework/NameMatcher.h"
+#include "engine/model/HolderUse.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -229,6 +230,12 @@ private:
   const Stmt *requestLoop(const CallExpr *CE) const;
   bool jitCreatedIn(const CallExpr *CE, const Stmt *Loop) const;
   void noteReset(const Expr *E);
+  /// Does this reference to a container drain or bound it: elements taken
+  /// out, emptied, moved away, assigned, or its size asked?
+  bool drains(const Expr *Ref) const {
+    return classifyHolderUse(Ref, PM, A.Model) &
+           (UseTakesOut | UseEmpties | UseMoves | UseAsksSize | UseAssigned);
+  }
   void noteDrained(const Expr *Container);
   void noteStore(const Expr *Store, const Expr *Container);
   void noteModuleCreation(const Expr *Create, const FunctionDecl *Callee,
@@ -263,10 +270,10 @@ bool JitCallScanner::VisitCallExpr(CallExpr *CE) {
   if (!FD)
     return true;
   // `std::move(Modules)`, `std::swap(Modules, Old)`: handed elsewhere whole.
-  if (!isa<CXXMemberCallExpr>(CE) &&
-      (isStdMoveFunction(FD) || A.Model.hasVerb(FD, TakesOut | Empties)))
+  if (!isa<CXXMemberCallExpr>(CE))
     for (const Expr *Arg : CE->arguments())
-      noteDrained(Arg);
+      if (drains(Arg))
+        noteDrained(Arg);
   if (A.SharedContextRequests)
     noteModuleCreation(CE, FD, {CE->getArgs(), CE->getNumArgs()});
   const JitApiRow *R = A.Model.jitRow(FD);
@@ -445,7 +452,7 @@ bool JitCallScanner::VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
     noteReset(MCE->getImplicitObjectArgument());
   // Module containers: any element taken out, or a size asked (a bound),
   // drains; a new element is a store.
-  if (A.Model.hasVerb(MD, TakesOut | Empties | AsksSize))
+  if (drains(MCE->getImplicitObjectArgument()))
     noteDrained(MCE->getImplicitObjectArgument());
   else if (A.Model.hasVerb(MD, Adds))
     noteStore(MCE, MCE->getImplicitObjectArgument());
@@ -458,7 +465,8 @@ bool JitCallScanner::VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
   if (isNullOrEmpty(OCE->getArg(1), A.Ctx))
     noteReset(OCE->getArg(0));
   // `Modules = {}` drains; `Modules[Key] = std::move(M)` stores.
-  noteDrained(OCE->getArg(0));
+  if (drains(OCE->getArg(0)))
+    noteDrained(OCE->getArg(0));
   if (const auto *Sub =
           dyn_cast<CXXOperatorCallExpr>(OCE->getArg(0)->IgnoreParenImpCasts());
       Sub && Sub->getOperator() == OO_Subscript)

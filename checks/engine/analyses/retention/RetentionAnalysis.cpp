@@ -5,6 +5,7 @@
 #include "engine/framework/AstHelpers.h"
 #include "engine/framework/CallSite.h"
 #include "engine/framework/Compat.h"
+#include "engine/model/HolderUse.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -17,31 +18,12 @@ namespace clang::tidy::llvmown {
 
 namespace {
 
-/// Is this reference to a container a drain: a draining member call, an
-/// assignment to it, std::move of it, a swap, or passing it by non-const
-/// reference to a function (a pool's static pop(Q))?
+/// Is this reference to a container a drain: elements taken out (a member
+/// or free function), an assignment to it, std::move of it, or passing it
+/// by non-const reference to a function (a pool's static pop(Q))?
 bool isDrainUse(const Expr *Ref, const ParentMap &PM, const ApiModel &M) {
-  auto [Child, P] = climbParents(PM, Ref, Parens | ImplicitCasts);
-  if (const auto *ME = dyn_cast_or_null<MemberExpr>(P))
-    if (const auto *Callee = dyn_cast<CXXMethodDecl>(ME->getMemberDecl()))
-      return M.hasVerb(Callee, TakesOut);
-  std::optional<CallSite> CS = CallSite::of(dyn_cast_or_null<Expr>(P));
-  if (!CS || CS->isConstruction())
-    return false;
-  if (CS->op() != OO_None)
-    return CS->op() == OO_Equal && CS->indexOf(Child) == ThisArg;
-  if (isStdMove(CS->Call))
-    return true;
-  const FunctionDecl *FD = CS->Callee;
-  if (!FD)
-    return false;
-  if (M.hasVerb(FD, TakesOut))
-    return true; // std::swap(Q, Empty), std::erase_if(Q, Done)
-  int I = CS->indexOf(Child);
-  if (I < 0 || unsigned(I) >= FD->getNumParams())
-    return false;
-  QualType T = FD->getParamDecl(I)->getType();
-  return T->isReferenceType() && !T.getNonReferenceType().isConstQualified();
+  return classifyHolderUse(Ref, PM, M) &
+         (UseTakesOut | UseMoves | UseAssigned | UsePassedByRef);
 }
 
 /// Does any reference to \p Target (a member or a global) in \p Body
