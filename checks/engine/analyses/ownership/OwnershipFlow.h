@@ -128,7 +128,6 @@ struct OwnershipState {
            ResultOf == O.ResultOf && TakenOnSuccess == O.TakenOnSuccess &&
            GivenBack == O.GivenBack;
   }
-  /// Is \p Obj one of the objects that belong to \p Parent?
   /// Joins CreatedUnder and CreatedFree, keeping each object in one.
   bool joinCreations(const OwnershipState &O) {
     bool Changed = CreatedFree.join(O.CreatedFree);
@@ -147,6 +146,7 @@ struct OwnershipState {
         CreatedFree.contains(Obj) ? nullptr : CreatedUnder.find(Obj);
     return G && llvm::is_contained(G->Flags, std::make_pair(VD, Value));
   }
+  /// Is \p Obj one of the objects that belong to \p Parent?
   bool belongsTo(unsigned Obj, unsigned Parent) const {
     const Tokens *P = ParentOf.find(Obj);
     return P && P->contains(Parent);
