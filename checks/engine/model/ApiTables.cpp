@@ -20,62 +20,46 @@ constexpr unsigned Context = OwnsIR | CarriesOwner;
 // handle typedef, so `struct LLVMOpaqueTargetMachine *` is recognised however
 // it is spelled.
 const ResourceKind Kinds[] = {
-    {K::TargetMachine,
-     "TargetMachine",
-     {"llvm::TargetMachine", "LLVMOpaqueTargetMachine"},
-     {"LLVMTargetMachineRef"},
-     "delete or std::unique_ptr",
-     "LLVMDisposeTargetMachine"},
+    kind(K::TargetMachine, "TargetMachine")
+        .classes({"llvm::TargetMachine", "LLVMOpaqueTargetMachine"})
+        .handles({"LLVMTargetMachineRef"})
+        .cxxRelease("delete or std::unique_ptr")
+        .cRelease("LLVMDisposeTargetMachine"),
     // Contexts and what lives in them (api-facts §2, §3).
-    {K::LLVMContext,
-     "LLVMContext",
-     {"llvm::LLVMContext", "LLVMOpaqueContext"},
-     {"LLVMContextRef"},
-     "delete or std::unique_ptr",
-     "LLVMContextDispose",
-     "LLVMContextRef",
-     Context | CApiHandle},
-    {K::Module,
-     "Module",
-     {"llvm::Module", "LLVMOpaqueModule"},
-     {"LLVMModuleRef"},
-     "delete or std::unique_ptr",
-     "LLVMDisposeModule",
-     "LLVMModuleRef",
-     CarriesOwner | CApiHandle},
+    kind(K::LLVMContext, "LLVMContext")
+        .classes({"llvm::LLVMContext", "LLVMOpaqueContext"})
+        .handles({"LLVMContextRef"})
+        .cxxRelease("delete or std::unique_ptr")
+        .cRelease("LLVMContextDispose")
+        .noun("LLVMContextRef")
+        .properties(Context | CApiHandle),
+    kind(K::Module, "Module")
+        .classes({"llvm::Module", "LLVMOpaqueModule"})
+        .handles({"LLVMModuleRef"})
+        .cxxRelease("delete or std::unique_ptr")
+        .cRelease("LLVMDisposeModule")
+        .noun("LLVMModuleRef")
+        .properties(CarriesOwner | CApiHandle),
     // A ThreadSafeContext is a shared reference to its context; a
     // ThreadSafeModule holds one. Both keep the context alive.
-    {K::ThreadSafeContext,
-     "ThreadSafeContext",
-     {"llvm::orc::ThreadSafeContext"},
-     {},
-     "",
-     "",
-     "",
-     Context | SharedHandle | PinsContext},
-    {K::ThreadSafeModule,
-     "ThreadSafeModule",
-     {"llvm::orc::ThreadSafeModule"},
-     {},
-     "",
-     "",
-     "",
-     Context | PinsContext},
+    kind(K::ThreadSafeContext, "ThreadSafeContext")
+        .classes({"llvm::orc::ThreadSafeContext"})
+        .properties(Context | SharedHandle | PinsContext),
+    kind(K::ThreadSafeModule, "ThreadSafeModule")
+        .classes({"llvm::orc::ThreadSafeModule"})
+        .properties(Context | PinsContext),
     // IR: belongs to the context it was created in; never owns a context.
-    {K::IR,
-     "IR",
-     {"llvm::Value", "llvm::Type", "llvm::BasicBlock", "llvm::Metadata",
-      "LLVMOpaqueValue", "LLVMOpaqueType", "LLVMOpaqueBasicBlock",
-      "LLVMOpaqueMetadata"},
-     {"LLVMValueRef", "LLVMTypeRef", "LLVMBasicBlockRef", "LLVMMetadataRef"},
-     "",
-     "",
-     "",
-     CarriesOwner},
+    kind(K::IR, "IR")
+        .classes({"llvm::Value", "llvm::Type", "llvm::BasicBlock",
+                  "llvm::Metadata", "LLVMOpaqueValue", "LLVMOpaqueType",
+                  "LLVMOpaqueBasicBlock", "LLVMOpaqueMetadata"})
+        .handles({"LLVMValueRef", "LLVMTypeRef", "LLVMBasicBlockRef",
+                  "LLVMMetadataRef"})
+        .properties(CarriesOwner),
 // The LLVM C API's other handles with a dispose function (api-facts §1, §2,
 // §4).
 #define C_HANDLE(Id, Opaque, Ref, Dispose)                                     \
-  {K::Id, #Id, {Opaque}, {Ref}, "", Dispose, Ref, CApiHandle}
+  cHandle(K::Id, #Id, Opaque, Ref, Dispose)
     C_HANDLE(Builder, "LLVMOpaqueBuilder", "LLVMBuilderRef",
              "LLVMDisposeBuilder"),
     C_HANDLE(PassManager, "LLVMOpaquePassManager", "LLVMPassManagerRef",
@@ -126,41 +110,28 @@ const ResourceKind Kinds[] = {
              "LLVMDisposeOperandBundle"),
 #undef C_HANDLE
     // Disassembler.h: a `void *` handle, with no struct behind it.
-    {K::DisasmContext,
-     "DisasmContext",
-     {},
-     {"LLVMDisasmContextRef"},
-     "",
-     "LLVMDisasmDispose",
-     "LLVMDisasmContextRef",
-     CApiHandle},
+    kind(K::DisasmContext, "DisasmContext")
+        .handles({"LLVMDisasmContextRef"})
+        .cRelease("LLVMDisasmDispose")
+        .noun("LLVMDisasmContextRef")
+        .properties(CApiHandle),
     // Strings: `char *` has no kind of its own; the creating row says which.
     // LLVMDisposeMessage is free() (strdup); LLVMGetErrorMessage is new[].
-    {K::Message,
-     "Message",
-     {},
-     {},
-     "",
-     "LLVMDisposeMessage",
-     "message string",
-     CApiHandle},
-    {K::ErrorMessage,
-     "ErrorMessage",
-     {},
-     {},
-     "",
-     "LLVMDisposeErrorMessage",
-     "error message",
-     CApiHandle},
+    kind(K::Message, "Message")
+        .cRelease("LLVMDisposeMessage")
+        .noun("message string")
+        .properties(CApiHandle),
+    kind(K::ErrorMessage, "ErrorMessage")
+        .cRelease("LLVMDisposeErrorMessage")
+        .noun("error message")
+        .properties(CApiHandle),
     // Error.h:47-50: every LLVMErrorRef must be consumed or passed on.
-    {K::Error,
-     "Error",
-     {"LLVMOpaqueError"},
-     {"LLVMErrorRef"},
-     "",
-     "LLVMConsumeError",
-     "LLVMErrorRef",
-     CApiHandle | CreatedByAnyReturn},
+    kind(K::Error, "Error")
+        .classes({"LLVMOpaqueError"})
+        .handles({"LLVMErrorRef"})
+        .cRelease("LLVMConsumeError")
+        .noun("LLVMErrorRef")
+        .properties(CApiHandle | CreatedByAnyReturn),
 };
 
 // Smart-pointer adoption and hand-back apply to every kind.

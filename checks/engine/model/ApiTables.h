@@ -12,6 +12,7 @@
 #define LLVMOWN_ENGINE_APITABLES_H
 
 #include "engine/model/ApiModel.h"
+#include <initializer_list>
 
 namespace clang::tidy::llvmown::tables {
 
@@ -102,6 +103,68 @@ constexpr RowSpec returnsBorrowed(const char *Name, KindId Kind) {
 }
 constexpr RowSpec returnsNull(const char *Name, KindId Kind) {
   return {Name, Effect::ReturnsNull, Kind, ReturnValue};
+}
+
+/// A ResourceKind being written, each field named where it is set:
+///
+///   kind(K::Module, "Module").classes({"llvm::Module"}).cRelease("...")
+struct KindSpec {
+  ResourceKind Kind;
+
+  /// The C++ classes, and the opaque structs behind C handles.
+  KindSpec classes(std::initializer_list<llvm::StringRef> Names) const {
+    KindSpec R = *this;
+    R.Kind.CxxClasses.assign(Names.begin(), Names.end());
+    return R;
+  }
+  /// The C handle typedefs (LLVMModuleRef).
+  KindSpec handles(std::initializer_list<llvm::StringRef> Names) const {
+    KindSpec R = *this;
+    R.Kind.CHandles.assign(Names.begin(), Names.end());
+    return R;
+  }
+  /// How C++ code releases one, as messages say it.
+  KindSpec cxxRelease(llvm::StringRef How) const {
+    KindSpec R = *this;
+    R.Kind.CxxRelease = How;
+    return R;
+  }
+  /// The C function that releases one.
+  KindSpec cRelease(llvm::StringRef Function) const {
+    KindSpec R = *this;
+    R.Kind.CRelease = Function;
+    return R;
+  }
+  /// What messages call one ("LLVMModuleRef", "message string").
+  KindSpec noun(llvm::StringRef Noun) const {
+    KindSpec R = *this;
+    R.Kind.Noun = Noun;
+    return R;
+  }
+  KindSpec properties(unsigned Properties) const {
+    KindSpec R = *this;
+    R.Kind.Properties = Properties;
+    return R;
+  }
+  operator ResourceKind() const { return Kind; }
+};
+
+inline KindSpec kind(KindId Id, llvm::StringRef Name) {
+  KindSpec R;
+  R.Kind.Id = Id;
+  R.Kind.Name = Name;
+  return R;
+}
+/// A C API handle: its opaque struct, its typedef (also its noun), and the
+/// function that disposes of it.
+inline KindSpec cHandle(KindId Id, llvm::StringRef Name, llvm::StringRef Opaque,
+                        llvm::StringRef Ref, llvm::StringRef Dispose) {
+  return kind(Id, Name)
+      .classes({Opaque})
+      .handles({Ref})
+      .cRelease(Dispose)
+      .noun(Ref)
+      .properties(CApiHandle);
 }
 
 /// A JitApiRow being written: the role is the builder's name, the rest is
