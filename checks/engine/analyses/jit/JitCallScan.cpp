@@ -270,7 +270,10 @@ bool JitCallScanner::VisitCallExpr(CallExpr *CE) {
   if (!FD)
     return true;
   // `std::move(Modules)`, `std::swap(Modules, Old)`: handed elsewhere whole.
-  if (!isa<CXXMemberCallExpr>(CE))
+  // Only such calls can drain an argument (an assignment is an operator
+  // call, seen below), so the others skip classifying each argument.
+  if (!isa<CXXMemberCallExpr>(CE) &&
+      (isStdMove(CE) || A.Model.hasVerb(FD, TakesOut | Empties)))
     for (const Expr *Arg : CE->arguments())
       if (drains(Arg))
         noteDrained(Arg);
