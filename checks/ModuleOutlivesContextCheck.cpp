@@ -61,6 +61,11 @@ std::vector<const UseAfterEndFact *> usesToReport(const LifetimeFacts &F,
   return Out;
 }
 
+/// `Class::member`, as the user wrote the class.
+std::string memberName(const FieldDecl *F) {
+  return (F->getParent()->getName() + "::" + F->getName()).str();
+}
+
 } // namespace
 
 ModuleOutlivesContextCheck::ModuleOutlivesContextCheck(
@@ -108,12 +113,22 @@ void ModuleOutlivesContextCheck::reportEscapesAndOrders(
   }
   for (const DeclOrderFact &DO : F.Orders) {
     const Owner &O = F.Owners[DO.Owner];
-    diag(DO.Holder->getLocation(),
-         "%0 is destroyed after LLVMContext %1, which already deleted its "
-         "module; declare %1 before %0")
-        << quoted(DO.Holder) << quoted(O.holder());
+    if (DO.IRMember)
+      diag(DO.Holder->getLocation(),
+           "%0 is destroyed after LLVMContext %1, which already deleted the "
+           "IR that its member '%2' owns; declare %1 before %0")
+          << quoted(DO.Holder) << quoted(O.holder()) << memberName(DO.IRMember);
+    else
+      diag(DO.Holder->getLocation(),
+           "%0 is destroyed after LLVMContext %1, which already deleted its "
+           "module; declare %1 before %0")
+          << quoted(DO.Holder) << quoted(O.holder());
     diag(O.holder()->getLocation(), "%0 is declared here", DiagnosticIDs::Note)
         << quoted(O.holder());
+    if (DO.IRMember && DO.BindSite)
+      diag(DO.BindSite->getBeginLoc(), "%0 is given %1 here",
+           DiagnosticIDs::Note)
+          << quoted(DO.Holder) << quoted(O.holder());
   }
 }
 

@@ -553,6 +553,13 @@ static const char *const HandleConversions[] = {"::llvm::wrap",
                                                 "::llvm::unwrap"};
 llvm::ArrayRef<const char *> handleConversions() { return HandleConversions; }
 
+// ~DIBuilder destroys TrackingMDNodeRefs, which untrack through metadata the
+// context owns (DIBuilder.h: AllRetainTypes, UnresolvedNodes and others).
+static const char *const ContextBoundClasses[] = {"llvm::DIBuilder"};
+llvm::ArrayRef<const char *> contextBoundClasses() {
+  return ContextBoundClasses;
+}
+
 llvm::ArrayRef<ResourceKind> kinds() { return Kinds; }
 llvm::ArrayRef<llvm::ArrayRef<RowSpec>> rowTables() { return RowTables; }
 llvm::ArrayRef<JitApiRow> jitRows() { return JitRows; }

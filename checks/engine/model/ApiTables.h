@@ -252,6 +252,11 @@ extern const char *const JITDylibClass;
 extern const char *const JITDylibCHandle;
 /// The functions between a C handle and its C++ object (one argument).
 llvm::ArrayRef<const char *> handleConversions();
+/// Classes other than modules that hold metadata of their context and
+/// touch it when destroyed (DIBuilder's tracking references): a member of
+/// one of these dies badly after the context. IRBuilder is not one: its
+/// destructor reads nothing of the context.
+llvm::ArrayRef<const char *> contextBoundClasses();
 extern const JitRemedies CxxJitRemedies;
 extern const JitRemedies CJitRemedies;
 

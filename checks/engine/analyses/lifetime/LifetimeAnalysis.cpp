@@ -58,7 +58,7 @@ void addFact(LifetimeFacts &F, const LifetimeEvent &E, ASTContext &Ctx) {
     F.Escapes.push_back({E.At, E.IsReturn, E.Owner, E.BindSite, E.Value});
     break;
   case LifetimeEvent::Order:
-    F.Orders.push_back({E.Holder, E.Owner, E.BindSite});
+    F.Orders.push_back({E.Holder, E.Owner, E.BindSite, E.IRMember});
     break;
   case LifetimeEvent::FieldBind:
     F.FieldBinds.push_back({E.Field, E.ContextField, E.At});

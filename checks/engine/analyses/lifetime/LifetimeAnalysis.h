@@ -76,6 +76,8 @@ struct DeclOrderFact {
   const VarDecl *Holder;
   unsigned Owner;
   const Stmt *BindSite = nullptr;
+  /// For a project object that owns IR: the member that owns it.
+  const FieldDecl *IRMember = nullptr;
 };
 
 /// A member of `this` that receives a module created in a context member.

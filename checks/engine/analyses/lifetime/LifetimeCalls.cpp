@@ -101,26 +101,63 @@ void LifetimeFlow::transferArgument(const CallSite &CS, unsigned I,
     Result.absorb(AV);
 }
 
+/// The owners of the contexts passed to \p CS (`Init(Name, Ctx.get())`).
+Binding LifetimeFlow::contextArguments(const CallSite &CS,
+                                       const State &S) const {
+  Binding B;
+  for (const Expr *A : CS.Args)
+    if (const ResourceKind *K = A ? kindOf(A->getType()) : nullptr;
+        K && K->Id == KindId::LLVMContext)
+      B.absorb(valueOf(A, S));
+  return B;
+}
+
+/// A project object that owns IR given a context by a member function
+/// (`CG->Init(Name, Ctx.get())`) makes its IR there: it now belongs to
+/// that context, as a module holder does.
+void LifetimeFlow::bindIRObject(const CallSite &CS, const Binding &Contexts,
+                                State &S) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CS.Callee);
+  if (Contexts.empty() || !CS.Object || CS.isConstruction() || !MD ||
+      MD->isConst() || MD->isStatic())
+    return;
+  const VarDecl *VD = Model.rootVar(CS.Object);
+  if (!VD || !Loc.isLocal(VD) || VD->getType()->isReferenceType() ||
+      VD->getType()->isPointerType() || isOwnerVar(VD) ||
+      !irMember(VD->getType()))
+    return;
+  Location L = Location::local(VD);
+  Binding B = S.Env.lookup(L);
+  B.O.join(Contexts.O);
+  if (!B.Site)
+    B.Site = CS.Call;
+  S.Env.set(L, B);
+}
+
 void LifetimeFlow::transferCall(const CallSite &CS, State &S) {
   bool IsCtor = CS.isConstruction();
   const ResourceKind *RK = kindOf(CS.Call->getType());
   // A ThreadSafeModule/Context built here holds what is moved into it; the
   // IR passed along (the module) belongs to that, not to the new object.
   bool BuildsOwner = IsCtor && isOwnerKind(RK);
+  Binding Contexts = contextArguments(CS, S);
   Binding Result;
   if (CS.Object)
     transferObject(CS, S, Result);
   for (unsigned I = 0; I < CS.Args.size(); ++I)
     if (CS.Args[I])
       transferArgument(CS, I, BuildsOwner, S, Result);
-  if (!(RK && RK->is(CarriesOwner)) && !BuildsOwner)
+  bindIRObject(CS, Contexts, S);
+  // A project object that owns IR, built or made from what was passed.
+  if (!(RK && RK->is(CarriesOwner)) && !BuildsOwner &&
+      !irMember(CS.Call->getType()))
     return;
   // A new owner (a context, a clone in a new context) is made where it is
   // stored; one created in a given owner's context belongs to that one.
   if (const ApiRow *R =
           CS.Callee ? Model.find(CS.Callee, Effect::Creates, ReturnValue)
                     : nullptr;
-      R && RK->is(OwnsIR)) {
+      R && RK && RK->is(OwnsIR)) {
     if (R->BindTo < 0 || unsigned(R->BindTo) >= CS.Args.size())
       return;
     Result = valueOf(CS.Args[R->BindTo], S);

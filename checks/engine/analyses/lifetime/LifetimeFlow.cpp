@@ -2,6 +2,7 @@
 
 #include "engine/analyses/lifetime/LifetimeFlow.h"
 #include "engine/framework/AstHelpers.h"
+#include "engine/model/IRHolders.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -117,6 +118,17 @@ bool LifetimeFlow::isOwnerVar(const VarDecl *VD) const {
     return true;
   // isPointerType() sees through typedefs: LLVMContextRef is a pointer.
   return !VD->getType()->isPointerType() && isOwnerKind(kindOf(VD->getType()));
+}
+
+/// The member through which an object of type \p T (a project object or a
+/// unique_ptr to one) owns IR, if it does.
+const FieldDecl *LifetimeFlow::irMember(QualType T) const {
+  if (T.isNull())
+    return nullptr;
+  auto [It, New] = IRMemberCache.try_emplace(T.getTypePtr(), nullptr);
+  if (New)
+    It->second = irOwningMemberOf(T, Model);
+  return It->second;
 }
 
 /// A ThreadSafeContext or std::shared_ptr: copies share the context.
@@ -462,8 +474,11 @@ void LifetimeFlow::VisitCXXNewExpr(const CXXNewExpr *NE, State &S) {
     S.Escaped.join(V.O);
     return;
   }
-  if (!V.empty() && kindOf(NE->getType()) &&
-      kindOf(NE->getType())->is(CarriesOwner)) {
+  // So does a project object that owns IR (`new CodeGen(Ctx)`).
+  bool Carries =
+      (kindOf(NE->getType()) && kindOf(NE->getType())->is(CarriesOwner)) ||
+      irMember(NE->getAllocatedType());
+  if (!V.empty() && Carries) {
     Binding New;
     New.O = V.O;
     New.Site = NE;
@@ -568,6 +583,7 @@ void LifetimeFlow::holderDestroyed(const VarDecl *VD, const Binding &B,
                  isEarlier(Ctx.getSourceManager(), VD->getBeginLoc(),
                            Ow.Var->getBeginLoc());
     Event E{Order ? Event::Order : Event::Use};
+    E.IRMember = irMember(VD->getType());
     E.Holder = VD;
     E.Owner = F;
     E.BindSite = B.Site;
@@ -594,7 +610,8 @@ void LifetimeFlow::transferLifetimeEnd(const CFGLifetimeEnds &LE, State &S) {
       endOwners(V.O, S, EndHow::ScopeEnd, Where);
     return;
   }
-  if (ApiModel::isOwningHolder(VD->getType()))
+  // A module holder, or a project object that owns IR, destroyed.
+  if (ApiModel::isOwningHolder(VD->getType()) || irMember(VD->getType()))
     holderDestroyed(VD, V, Where, S);
 }
 

@@ -111,6 +111,9 @@ struct LifetimeEvent {
   const VarDecl *Holder = nullptr;
   const FieldDecl *Field = nullptr;
   const FieldDecl *ContextField = nullptr;
+  /// Order and Use at a holder's destruction: the member through which a
+  /// project object holder owns IR (null for a module holder).
+  const FieldDecl *IRMember = nullptr;
 };
 
 class LifetimeFlow : public FlowVisitor<LifetimeFlow, LifetimeState> {
@@ -154,6 +157,7 @@ private:
   bool isOwnerVar(const VarDecl *VD) const;
   bool isSharedHandle(QualType T) const;
   bool isSharedCopy(const VarDecl *VD) const;
+  const FieldDecl *irMember(QualType T) const;
   unsigned ownerFor(const NamedDecl *Holder, const Stmt *Site,
                     const ResourceKind *K);
   void notePointerOwner(const VarDecl *VD, const Expr *Init);
@@ -178,6 +182,8 @@ private:
   void transferObject(const CallSite &CS, State &S, Binding &Result);
   void transferArgument(const CallSite &CS, unsigned I, bool BuildsOwner,
                         State &S, Binding &Result);
+  Binding contextArguments(const CallSite &CS, const State &S) const;
+  void bindIRObject(const CallSite &CS, const Binding &Contexts, State &S);
 
   // Elements other than statements.
   void checkUse(const DeclRefExpr *DRE, const State &S);
@@ -198,6 +204,7 @@ private:
   std::vector<Owner> Owners;
   llvm::DenseMap<std::pair<const void *, const void *>, unsigned> OwnerIds;
   mutable llvm::DenseMap<const Type *, const ResourceKind *> KindCache;
+  mutable llvm::DenseMap<const Type *, const FieldDecl *> IRMemberCache;
   /// Pointer locals that own their context (`new`, LLVMContextCreate()),
   /// found before solving.
   llvm::SmallPtrSet<const VarDecl *, 4> PointerOwners;

@@ -1,0 +1,37 @@
+//===- IRHolders.h - project classes that own IR of a context -------------===//
+//
+// A project object that owns IR (a code generator holding its module) dies
+// badly after the context of that IR, as a module holder does: its
+// destructor deletes a module the context already deleted. This answers
+// which member of a class owns such IR, through bases and members held by
+// value or by std::unique_ptr.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVMOWN_ENGINE_MODEL_IRHOLDERS_H
+#define LLVMOWN_ENGINE_MODEL_IRHOLDERS_H
+
+#include "engine/model/ApiModel.h"
+
+namespace clang {
+class CXXRecordDecl;
+class FieldDecl;
+} // namespace clang
+
+namespace clang::tidy::llvmown {
+
+/// The member of project class \p RD (or of a base or member object of it)
+/// that owns IR of some context: a module held by value, by
+/// std::unique_ptr or in a container of them, or a DIBuilder. Null for
+/// LLVM's and the standard library's classes, for a class that owns a
+/// context itself (its IR may be in that one), and for a class holding
+/// only borrowed IR (`Module *`) or an IRBuilder.
+const FieldDecl *irOwningMember(const CXXRecordDecl *RD, const ApiModel &M);
+
+/// irOwningMember of the class an object of type \p T is or owns through
+/// std::unique_ptr (not a pointer or reference to one).
+const FieldDecl *irOwningMemberOf(QualType T, const ApiModel &M);
+
+} // namespace clang::tidy::llvmown
+
+#endif
