@@ -4,7 +4,8 @@
 // llvmown-c-api-dispose on C code that does not compile (an editor buffer
 // mid-edit, code for another LLVM version): a creating call whose argument
 // is in error is still a call of that function when it takes that many
-// arguments. With the wrong number of arguments nothing is assumed.
+// arguments, or too few (a function whose parameters grew since). With too
+// many arguments nothing is assumed.
 
 #include "llvm-c/Core.h"
 #include "llvm-c/IRReader.h"
@@ -16,6 +17,14 @@
 int undeclaredArgument(void) {
   LLVMModuleRef M = LLVMModuleCreateWithName(ModuleName); // WARN: LLVMModuleRef returned by 'LLVMModuleCreateWithName' is never released with 'LLVMDisposeModule'
   // ERROR@-1: use of undeclared identifier 'ModuleName'
+  return M != 0; // NOTE: 'M' still holds it when the function returns here
+}
+
+// Must flag: written for an older signature with fewer parameters (here,
+// the context left out): still the creating call.
+int tooFewArguments(void) {
+  LLVMModuleRef M = LLVMModuleCreateWithNameInContext("m"); // WARN: LLVMModuleRef returned by 'LLVMModuleCreateWithNameInContext' is never released with 'LLVMDisposeModule'
+  // ERROR@-1: too few arguments to function call, expected 2, have 1
   return M != 0; // NOTE: 'M' still holds it when the function returns here
 }
 

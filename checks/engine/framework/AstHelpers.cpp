@@ -9,6 +9,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 namespace clang::tidy::llvmown {
 
@@ -243,6 +244,22 @@ FunctionBody analyzedBody(const LambdaExpr *LE) {
       LE->getCallOperator()->isInvalidDecl())
     return {nullptr, nullptr};
   return {LE->getCallOperator(), LE->getBody()};
+}
+
+bool isUnresolvedMemberOf(const RecoveryExpr *RE, const ASTContext &Ctx) {
+  auto Sub = RE->subExpressions();
+  if (Sub.size() != 1 || !Sub.front() || RE->getEndLoc().isMacroID() ||
+      Sub.front()->getEndLoc().isMacroID())
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  // llvm::Optional before LLVM 16, std::optional after.
+  auto Next =
+      Lexer::findNextToken(Sub.front()->getEndLoc(), SM, Ctx.getLangOpts());
+  if (!Next || !Next->isOneOf(tok::arrow, tok::period))
+    return false;
+  // The member's name is the last token of the recovery expression.
+  return SM.getFileOffset(Next->getLocation()) <
+         SM.getFileOffset(RE->getEndLoc());
 }
 
 } // namespace clang::tidy::llvmown

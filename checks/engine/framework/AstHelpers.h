@@ -26,6 +26,7 @@ class FieldDecl;
 class FunctionDecl;
 class LambdaExpr;
 class ParentMap;
+class RecoveryExpr;
 class SourceManager;
 class Stmt;
 } // namespace clang
@@ -63,6 +64,11 @@ const FieldDecl *thisField(const Expr *E);
 
 /// `nullptr`, `NULL`, `0`.
 bool isNullConstant(const Expr *E, ASTContext &Ctx);
+
+/// \p RE is `Obj->Name` or `Obj.Name` where the class of Obj has no member
+/// Name (Clang's recovery keeps only Obj): code written for another
+/// version of a library, calling a member function removed since.
+bool isUnresolvedMemberOf(const RecoveryExpr *RE, const ASTContext &Ctx);
 
 /// std::move or std::forward (the language's, not an LLVM API): hands its
 /// argument on whole.

@@ -16,8 +16,18 @@ bool takes(const FunctionDecl *FD, unsigned NumArgs) {
          (NumArgs <= FD->getNumParams() || FD->isVariadic());
 }
 
+/// Too few arguments for \p FD: code written for an LLVM whose signature
+/// had fewer parameters (createTargetMachine before its relocation model
+/// became a required parameter).
+bool lacksArguments(const FunctionDecl *FD, unsigned NumArgs) {
+  return FD && NumArgs < FD->getMinRequiredArguments();
+}
+
 /// The one function \p Callee names that takes \p NumArgs arguments, in a
 /// call that does not compile; null if there is none or more than one.
+/// When none takes that many, a call with too few arguments is still a
+/// call of the function its name resolved to, or of the overloads of one
+/// name that all need more (the same function in every LLVM version).
 const FunctionDecl *recoveredCallee(const Expr *Callee, unsigned NumArgs) {
   Callee = Callee ? Callee->IgnoreParenImpCasts() : nullptr;
   const FunctionDecl *Found = nullptr;
@@ -25,16 +35,31 @@ const FunctionDecl *recoveredCallee(const Expr *Callee, unsigned NumArgs) {
     Found = dyn_cast<FunctionDecl>(DRE->getDecl());
   else if (const auto *ME = dyn_cast_or_null<MemberExpr>(Callee))
     Found = dyn_cast<FunctionDecl>(ME->getMemberDecl());
-  else if (const auto *OE = dyn_cast_or_null<OverloadExpr>(Callee))
+  else if (const auto *OE = dyn_cast_or_null<OverloadExpr>(Callee)) {
+    const FunctionDecl *Short = nullptr;
+    bool AllShort = true;
     for (const NamedDecl *ND : OE->decls()) {
       const auto *FD = dyn_cast<FunctionDecl>(ND->getUnderlyingDecl());
+      if (lacksArguments(FD, NumArgs)) {
+        if (!Short)
+          Short = FD;
+        else if (Short->getQualifiedNameAsString() !=
+                 FD->getQualifiedNameAsString())
+          AllShort = false;
+        continue;
+      }
+      AllShort = false;
       if (!takes(FD, NumArgs))
         continue;
       if (Found)
         return nullptr; // ambiguous
       Found = FD;
     }
-  return takes(Found, NumArgs) ? Found : nullptr;
+    if (!Found && AllShort)
+      return Short;
+  }
+  return takes(Found, NumArgs) || lacksArguments(Found, NumArgs) ? Found
+                                                                 : nullptr;
 }
 
 /// The object a callee expression in error names the function of.

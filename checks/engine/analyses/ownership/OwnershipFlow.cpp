@@ -481,6 +481,12 @@ void OwnershipFlow::VisitCXXConstructExpr(const CXXConstructExpr *CE,
 void OwnershipFlow::VisitRecoveryExpr(const RecoveryExpr *RE, State &S) {
   if (std::optional<CallSite> CS = CallSite::of(RE, &Ctx))
     return transferCall(*CS, S);
+  // `TM->removedSinceLLVM(...)`: a member the object's class no longer has
+  // (code written for another LLVM) uses the object, as any member does.
+  if (isUnresolvedMemberOf(RE, Ctx)) {
+    consume(RE->subExpressions().front(), S);
+    return;
+  }
   // Code that did not compile may hand over what it uses: no evidence.
   for (const Expr *Sub : RE->subExpressions())
     escape(consume(Sub, S), S);
