@@ -257,9 +257,12 @@ bool isUnresolvedMemberOf(const RecoveryExpr *RE, const ASTContext &Ctx) {
       Lexer::findNextToken(Sub.front()->getEndLoc(), SM, Ctx.getLangOpts());
   if (!Next || !Next->isOneOf(tok::arrow, tok::period))
     return false;
-  // The member's name is the last token of the recovery expression.
+  // Either the member's name is the last token of the recovery expression,
+  // or (a class only declared) the expression is the object alone, the
+  // base of a member access that Clang left dependent.
   return SM.getFileOffset(Next->getLocation()) <
-         SM.getFileOffset(RE->getEndLoc());
+             SM.getFileOffset(RE->getEndLoc()) ||
+         RE->getEndLoc() == Sub.front()->getEndLoc();
 }
 
 } // namespace clang::tidy::llvmown

@@ -66,8 +66,9 @@ const FieldDecl *thisField(const Expr *E);
 bool isNullConstant(const Expr *E, ASTContext &Ctx);
 
 /// \p RE is `Obj->Name` or `Obj.Name` where the class of Obj has no member
-/// Name (Clang's recovery keeps only Obj): code written for another
-/// version of a library, calling a member function removed since.
+/// Name, or is only declared (Clang's recovery keeps only Obj): code
+/// written for another version of a library, calling a member function
+/// removed since, or missing the header that defines the class.
 bool isUnresolvedMemberOf(const RecoveryExpr *RE, const ASTContext &Ctx);
 
 /// std::move or std::forward (the language's, not an LLVM API): hands its
