@@ -45,6 +45,21 @@ void repl(LLVMOrcLLJITRef J, LLVMOrcThreadSafeContextRef TSC, FILE *In) {
   }
 }
 
+// Must flag: the default tracker taken into a variable before the loop; every
+// line's code is added with it and stays.
+void replWithDefaultTracker(LLVMOrcLLJITRef J, LLVMOrcThreadSafeContextRef TSC,
+                            FILE *In) {
+  char Line[256];
+  LLVMOrcResourceTrackerRef RT =
+      LLVMOrcJITDylibGetDefaultResourceTracker(LLVMOrcLLJITGetMainJITDylib(J));
+  while (fgets(Line, sizeof Line, In)) {
+    LLVMErrorRef Err = LLVMOrcLLJITAddLLVMIRModuleWithRT(J, RT, compileLine(TSC, Line)); // WARN: JIT'd code added by 'LLVMOrcLLJITAddLLVMIRModuleWithRT' in a loop is never freed: it goes to the default resource tracker
+    if (Err)
+      LLVMConsumeError(Err);
+  }
+  LLVMOrcReleaseResourceTracker(RT);
+}
+
 // Must flag: a server loop adding every received object file.
 void serveObjects(LLVMOrcLLJITRef J) {
   LLVMOrcJITDylibRef JD = LLVMOrcLLJITGetMainJITDylib(J);

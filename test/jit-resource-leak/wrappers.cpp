@@ -73,6 +73,47 @@ public:
   }
 };
 
+// Must flag: the default tracker kept in a variable first.
+class ReportService {
+  std::unique_ptr<LLJIT> J;
+
+public:
+  Error run(const std::string &SQL) {
+    ResourceTrackerSP RT = J->getMainJITDylib().getDefaultResourceTracker();
+    return J->addIRModule(RT, parseExpr(SQL)); // WARN: JIT'd code added by 'addIRModule' in 'ReportService::run' is never freed
+  }
+};
+
+ResourceTrackerSP trackerFor(const std::string &Key);
+
+// Must flag: the default tracker is the fallback when no tracker is known
+// for the key: on that path the code goes to the default tracker.
+class KeyedService {
+  std::unique_ptr<LLJIT> J;
+
+public:
+  Error run(const std::string &Key, const std::string &SQL) {
+    ResourceTrackerSP RT = trackerFor(Key);
+    if (!RT)
+      RT = J->getMainJITDylib().getDefaultResourceTracker();
+    return J->addIRModule(RT, parseExpr(SQL)); // WARN: JIT'd code added by 'addIRModule' in 'KeyedService::run' is never freed
+  }
+};
+
+// Must not flag: a variable that only ever holds a tracker of its own, which
+// the service removes.
+class TrackedService {
+  std::unique_ptr<LLJIT> J;
+
+public:
+  Error run(const std::string &SQL) {
+    ResourceTrackerSP RT = J->getMainJITDylib().createResourceTracker();
+    if (auto Err = J->addIRModule(RT, parseExpr(SQL)))
+      return Err;
+    return RT->remove();
+  }
+};
+
 // Must flag: a JITDylib per request that is never removed keeps its code
 // (JITDylibs belong to the session).
 void perRequestDylibKept(LLJIT &J) {

@@ -199,6 +199,38 @@ bool assignedIn(const VarDecl *V, const Stmt *Loop) {
   return F.Found;
 }
 
+/// Some definition of the local \p V in \p Body (its initialiser or an
+/// assignment) is a JITDylib's default tracker: `RT = JD.getDefault...()`,
+/// also as the fallback `if (!RT) RT = ...`.
+bool mayHoldDefaultTracker(const VarDecl *V, const Stmt *Body,
+                           const ApiModel &M) {
+  if (jitCallOf(V->getInit(), JitRole::ReturnsDefaultTracker, M))
+    return true;
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *V;
+    const ApiModel &M;
+    bool Found = false;
+    Finder(const VarDecl *V, const ApiModel &M) : V(V), M(M) {}
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      if (BO->getOpcode() == BO_Assign)
+        check(BO->getLHS(), BO->getRHS());
+      return !Found;
+    }
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
+      if (OCE->getOperator() == OO_Equal && OCE->getNumArgs() == 2)
+        check(OCE->getArg(0), OCE->getArg(1));
+      return !Found;
+    }
+    void check(const Expr *LHS, const Expr *RHS) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts());
+      Found |= DRE && DRE->getDecl() == V &&
+               jitCallOf(RHS, JitRole::ReturnsDefaultTracker, M);
+    }
+  } F(V, M);
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return F.Found;
+}
+
 } // namespace
 
 /// One function's part of the class-wide scan: its adds without a tracker,
@@ -379,11 +411,19 @@ void JitCallScanner::noteModuleCreation(const Expr *Create,
 bool JitCallScanner::addsToDefaultTracker(const CallExpr *CE,
                                           const JitApiRow &R) const {
   int Arg = ApiModel::trackerArg(R, CE->getDirectCallee());
+  if (Arg == NoTracker)
+    return true;
   // `addIRModule(JD.getDefaultResourceTracker(), TSM)` is the tracker-less
-  // add spelled out.
-  return Arg == NoTracker ||
-         (Arg >= 0 && jitCallOf(CallSite::of(CE)->arg(Arg),
-                                JitRole::ReturnsDefaultTracker, A.Model));
+  // add spelled out, and so is a local that may hold that tracker. A
+  // parameter is the caller's choice (the tutorial's addModule(TSM, RT)).
+  const Expr *Tracker = Arg >= 0 ? CallSite::of(CE)->arg(Arg) : nullptr;
+  if (!Tracker)
+    return false;
+  if (jitCallOf(Tracker, JitRole::ReturnsDefaultTracker, A.Model))
+    return true;
+  const VarDecl *V = A.Model.rootVar(Tracker);
+  return V && Locator(Outer).isLocal(V) && !isa<ParmVarDecl>(V) &&
+         mayHoldDefaultTracker(V, Body, A.Model);
 }
 
 JitResourceAnalysis::Candidate JitCallScanner::candidate(const CallExpr *CE,
