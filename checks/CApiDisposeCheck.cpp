@@ -97,6 +97,7 @@ void CApiDisposeCheck::analyzeFunctions(
   AO.ConstPointerArgsBorrow = true;
   AO.TrackDisposes = true;
   AO.CHandlesOnly = true;
+  AO.FollowParameters = true;
   OwnershipAnalysis OA(Model, Ctx, AO);
   llvm::DenseSet<const Expr *> Reported;
   for (const auto &[D, Body] : Functions) {
@@ -107,6 +108,8 @@ void CApiDisposeCheck::analyzeFunctions(
     // Misuses of releases first: they explain the handle's story.
     for (const DisposeFact &F : FF.Disposes)
       reportDispose(F, FF.Objects[F.Object]);
+    for (const PartialReleaseFact &F : FF.PartialReleases)
+      reportPartialRelease(F, FF.Objects[F.Object], noun(FF.Objects[F.Object]));
     // Leaks: one per allocation site, the earliest place it is lost.
     for (const LeakFact *L : firstLeakPerObject(FF, Ctx.getSourceManager())) {
       const OwnedObject &O = FF.Objects[L->Object];

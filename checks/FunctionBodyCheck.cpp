@@ -131,6 +131,19 @@ void FunctionBodyCheck::noteLeakAtExit(const LeakFact &L,
          DiagnosticIDs::Note);
 }
 
+void FunctionBodyCheck::reportPartialRelease(const PartialReleaseFact &F,
+                                             const OwnedObject &O,
+                                             llvm::StringRef Noun) {
+  diag(F.Call->getBeginLoc(),
+       "%0 '%1' is released here on some paths only: it is the caller's (a "
+       "parameter), and the function returns at line %2 without releasing "
+       "it")
+      << Noun << O.Creator << line(F.KeptAt);
+  diag(F.KeptAt, "'%0' is still the caller's when the function returns here",
+       DiagnosticIDs::Note)
+      << O.Creator;
+}
+
 void FunctionBodyCheck::noteIncomplete(const Decl *D, bool Incomplete) {
   if (!ReportIncomplete || !Incomplete)
     return;

@@ -54,6 +54,10 @@ protected:
   /// The note at the exit where \p L leaks: "'TM' still <Verb> it when the
   /// function returns here".
   void noteLeakAtExit(const LeakFact &L, llvm::StringRef Verb);
+  /// A parameter released on some paths only, as \p Noun ("TargetMachine",
+  /// "LLVMModuleRef") names its kind.
+  void reportPartialRelease(const PartialReleaseFact &F, const OwnedObject &O,
+                            llvm::StringRef Noun);
   /// With the ReportIncomplete option, says that the analysis of \p D
   /// stopped at its visit budget (its findings may be incomplete).
   void noteIncomplete(const Decl *D, bool Incomplete);

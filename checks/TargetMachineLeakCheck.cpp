@@ -198,6 +198,7 @@ void TargetMachineLeakCheck::analyzeFunctions(
   attachSummaries();
   AnalysisOptions AO;
   AO.Kinds.push_back(Model.kind(Kind));
+  AO.FollowParameters = true;
   DerivedFactories Derived;
   OwnershipAnalysis OA(Model, Ctx, AO, &Derived);
   std::vector<FunctionFacts> Facts =
@@ -212,6 +213,9 @@ void TargetMachineLeakCheck::analyzeFunctions(
   for (unsigned I = 0; I < Functions.size(); ++I) {
     const FunctionFacts &FF = Facts[I];
     noteIncomplete(Functions[I].first, FF.Incomplete);
+    for (const PartialReleaseFact &F : FF.PartialReleases)
+      reportPartialRelease(F, FF.Objects[F.Object],
+                           FF.Objects[F.Object].Kind->Name);
     // One diagnostic per allocation site: the earliest place it is lost.
     for (const LeakFact *L : firstLeakPerObject(FF, SM)) {
       const OwnedObject &O = FF.Objects[L->Object];

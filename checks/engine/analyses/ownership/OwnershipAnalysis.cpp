@@ -10,9 +10,11 @@
 #include "engine/analyses/ownership/OwnershipAnalysis.h"
 #include "engine/analyses/ownership/OwnershipFlow.h"
 #include "engine/framework/AstHelpers.h"
+#include "engine/framework/CallSite.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -20,11 +22,24 @@ namespace clang::tidy::llvmown {
 
 namespace {
 
+/// \p Call (a release call or a delete) names the variable \p V itself.
+bool releasesVariable(const Expr *Call, const VarDecl *V) {
+  auto Names = [&](const Expr *E) {
+    const auto *DRE = dyn_cast_or_null<DeclRefExpr>(skipTransparent(E));
+    return V && DRE && DRE->getDecl() == V;
+  };
+  if (const auto *DE = dyn_cast<CXXDeleteExpr>(Call))
+    return Names(DE->getArgument());
+  std::optional<CallSite> CS = CallSite::of(Call);
+  return CS && llvm::any_of(CS->Args, Names);
+}
+
 /// Collects the replay's events into a function's facts.
 class Diagnoser {
 public:
-  Diagnoser(FunctionFacts &Facts, const SourceManager &SM)
-      : Facts(Facts), SM(SM) {}
+  Diagnoser(FunctionFacts &Facts, const SourceManager &SM,
+            bool FollowParameters, const Decl *D)
+      : Facts(Facts), SM(SM), FollowParameters(FollowParameters), D(D) {}
 
   void onEvent(const OwnershipEvent &E) {
     switch (E.K) {
@@ -33,6 +48,10 @@ public:
       break;
     case OwnershipEvent::Freed:
       Freed.insert(E.Object);
+      // Released (not handed over) while still held: what the caller lent
+      // is released here.
+      if (E.Call && !E.Consumed)
+        OwnedReleases[E.Object].push_back(E.Call);
       break;
     case OwnershipEvent::Escaped:
       Escaped.insert(E.Object);
@@ -89,15 +108,56 @@ public:
                             [&](const LeakFact &L) { return L.Object == I; });
       Facts.Params.push_back(P);
     }
+    if (FollowParameters)
+      partialReleases();
     // What the function does on every path (returns an owned object,
     // releases a parameter) is not known from some of its paths.
     if (Facts.Incomplete) {
       Facts.ReturnsOwned = nullptr;
       Facts.Params.clear();
+      Facts.PartialReleases.clear();
     }
   }
 
 private:
+  /// A parameter still held at some exit and released (not handed over) on
+  /// another path. What a parameter still holds at an exit is the caller's,
+  /// not a leak. A function with a `bool` parameter may hand over its
+  /// object only when told to: not judged.
+  void partialReleases() {
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    bool TakesFlag = FD && llvm::any_of(FD->parameters(), [](const auto *P) {
+                       return P->getType()->isBooleanType();
+                     });
+    for (const ParamFact &P : Facts.Params) {
+      unsigned I = 0;
+      while (I < Facts.Objects.size() &&
+             Facts.Objects[I].ParamIndex != int(P.Index))
+        ++I;
+      if (I == Facts.Objects.size() || TakesFlag || !P.Kept)
+        continue;
+      // Only a release of the parameter itself: a local that may hold it
+      // or an object made here (`M = Private ? clone : Shared`) is joined
+      // over paths, and may not hold it where it is released.
+      const Expr *First = nullptr;
+      for (const Expr *Call : OwnedReleases[I])
+        if (releasesVariable(Call, Facts.Objects[I].FirstVar) &&
+            (!First ||
+             isEarlier(SM, Call->getBeginLoc(), First->getBeginLoc())))
+          First = Call;
+      const LeakFact *Kept = nullptr;
+      for (const LeakFact &L : Facts.Leaks)
+        if (L.Object == I && (!Kept || isEarlier(SM, L.Where, Kept->Where)))
+          Kept = &L;
+      if (First && Kept)
+        Facts.PartialReleases.push_back({I, First, Kept->Where});
+    }
+    llvm::erase_if(Facts.Leaks, [&](const LeakFact &L) {
+      return Facts.Objects[L.Object].ParamIndex >= 0;
+    });
+    Facts.Params.clear();
+  }
+
   static std::string name(const FunctionDecl *FD) {
     return FD ? FD->getNameAsString() : "";
   }
@@ -128,7 +188,10 @@ private:
   const SourceManager &SM;
   llvm::DenseSet<unsigned> Freed, Escaped, Stored, Consumed;
   llvm::DenseMap<unsigned, std::vector<OwnershipEvent>> Releases;
+  llvm::DenseMap<unsigned, llvm::SmallVector<const Expr *, 2>> OwnedReleases;
   std::vector<OwnershipEvent> Disposes;
+  bool FollowParameters;
+  const Decl *D;
 };
 
 } // namespace
@@ -165,7 +228,7 @@ FunctionFacts OwnershipAnalysis::analyze(const Decl *D,
   OwnershipFlow Flow(*this, D, Body);
   Solution<OwnershipState> Sol = solveFunction(*G, Flow, Facts);
 
-  Diagnoser Diag(Facts, Ctx.getSourceManager());
+  Diagnoser Diag(Facts, Ctx.getSourceManager(), Opts.FollowParameters, D);
   // Nothing leaks on a path that ends in a call that does not return.
   llvm::BitVector Doomed = doomedBlocks(*G);
   auto OnEvent = [&](const CFGBlock &B, const OwnershipEvent &E) {
@@ -250,10 +313,12 @@ bool OwnershipAnalysis::needsAnalysis(const Decl *D, const Stmt *Body) const {
       return !Found;
     }
   } F(*this);
-  if (Opts.SummarizeParameters)
+  if (Opts.SummarizeParameters || Opts.FollowParameters)
     if (const auto *FD = dyn_cast<FunctionDecl>(D))
       for (const ParmVarDecl *P : FD->parameters())
-        if (const ResourceKind *K = parameterKind(Model, P->getType());
+        if (const ResourceKind *K = Opts.SummarizeParameters
+                                        ? parameterKind(Model, P->getType())
+                                        : Model.kindOfPointer(P->getType());
             K && (Opts.Kinds.empty() || llvm::is_contained(Opts.Kinds, K)))
           return true;
   F.TraverseStmt(const_cast<Stmt *>(Body));

@@ -115,6 +115,15 @@ struct ParamFact {
   bool Kept = false;     ///< still the caller's on some path to the exit
 };
 
+/// A parameter the function releases on some paths and returns still
+/// holding on others (FollowParameters): the caller cannot tell whether it
+/// still owns what it lent.
+struct PartialReleaseFact {
+  unsigned Object;
+  const Expr *Call;      ///< the first release, in source order
+  SourceLocation KeptAt; ///< an exit (or overwrite) where it is not released
+};
+
 struct FunctionFacts : FlowFacts {
   std::vector<OwnedObject> Objects;
   std::vector<LeakFact> Leaks;
@@ -128,6 +137,8 @@ struct FunctionFacts : FlowFacts {
   bool ReturnsOther = false;
   /// SummarizeParameters only: one per pointer parameter of a tracked kind.
   std::vector<ParamFact> Params;
+  /// FollowParameters only.
+  std::vector<PartialReleaseFact> PartialReleases;
 };
 
 struct AnalysisOptions {
@@ -146,6 +157,10 @@ struct AnalysisOptions {
   /// as an object the function owns, so that what becomes of it is seen
   /// (FunctionFacts::Params). Never set by a check that reports leaks.
   bool SummarizeParameters = false;
+  /// For checks: each pointer parameter of a tracked kind is followed as
+  /// the caller's object. Its exits are no leaks; releasing it on some
+  /// paths only gives a PartialReleaseFact.
+  bool FollowParameters = false;
 };
 
 /// The kind of object a parameter of type \p T passes in, for summaries:

@@ -102,54 +102,6 @@ unsigned OwnershipFlow::newToken(State &S, unsigned Object) {
   return Latest;
 }
 
-bool OwnershipFlow::isFlag(const VarDecl *VD) {
-  if (!VD || !(isa<ParmVarDecl>(VD) || VD->isLocalVarDecl()) ||
-      VD->isStaticLocal() || VD->getType()->isReferenceType() ||
-      !VD->getType()->isIntegralOrEnumerationType())
-    return false;
-  auto [It, New] = FlagCache.try_emplace(VD, false);
-  if (New) {
-    // Only for variables a branch tests: the mutation analysis is a set of
-    // matchers over the body.
-    if (!Mutations)
-      Mutations = std::make_unique<ExprMutationAnalyzer>(*Body, Ctx);
-    It->second = !Mutations->isMutated(VD);
-  }
-  return It->second;
-}
-
-void OwnershipFlow::refineFlags(const CFGBlock &From, unsigned SuccIndex,
-                                State &S) {
-  const auto *Cond = dyn_cast_or_null<Expr>(From.getTerminatorCondition());
-  if (!Cond)
-    return;
-  bool Value = SuccIndex == 0;
-  Cond = Cond->IgnoreParenImpCasts();
-  while (const auto *UO = dyn_cast<UnaryOperator>(Cond)) {
-    if (UO->getOpcode() != UO_LNot)
-      return;
-    Value = !Value;
-    Cond = UO->getSubExpr()->IgnoreParenImpCasts();
-  }
-  const auto *DRE = dyn_cast<DeclRefExpr>(Cond);
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!isFlag(VD))
-    return;
-  if (!llvm::is_contained(S.Flags, std::make_pair(VD, Value))) {
-    S.Flags.emplace_back(VD, Value);
-    llvm::sort(S.Flags, [](const auto &L, const auto &R) {
-      return L.first->getBeginLoc() < R.first->getBeginLoc() ||
-             (L.first == R.first && L.second < R.second);
-    });
-  }
-  for (unsigned T : Tokens(S.Owned)) {
-    if (S.createdOnlyUnder(objectOf(T), VD, !Value)) {
-      S.Owned.erase(T);
-      S.TakenIfSuccess.erase(T);
-    }
-  }
-}
-
 int OwnershipFlow::parentOf(const ApiRow *R, llvm::ArrayRef<const Expr *> Args,
                             const State &S) const {
   if (!R || R->BindTo < 0 || unsigned(R->BindTo) >= Args.size())
@@ -199,7 +151,8 @@ OwnershipState OwnershipFlow::entryState() {
   // consumes one followed by a release is still a bug: tracked, not owned.
   const auto *FD = dyn_cast<FunctionDecl>(D);
   const bool Summary = A.Opts.SummarizeParameters;
-  if (FD && (Summary || A.Opts.TrackDisposes))
+  const bool Follow = Summary || A.Opts.FollowParameters;
+  if (FD && (Follow || A.Opts.TrackDisposes))
     for (const ParmVarDecl *P : FD->parameters()) {
       const ResourceKind *K = Summary ? parameterKind(Model, P->getType())
                                       : Model.kindOfPointer(P->getType());
@@ -210,7 +163,7 @@ OwnershipState OwnershipFlow::entryState() {
       O.Kind = K;
       O.Creator = P->getNameAsString();
       O.FirstVar = P;
-      if (Summary) {
+      if (Follow) {
         O.ParamIndex = P->getFunctionScopeIndex();
         Entry.Owned.insert(2 * Obj);
       }
@@ -301,11 +254,13 @@ void OwnershipFlow::storeTo(const Expr *LHS, Tokens V, const Expr *StoreExpr,
 
 //===--- Ends of ownership ------------------------------------------------===//
 
-void OwnershipFlow::release(const Tokens &T, State &S) {
+void OwnershipFlow::release(const Tokens &T, State &S, const Expr *By) {
   for (unsigned I : T)
     if (S.Owned.contains(I)) {
       S.Owned.erase(I);
-      emit({Event::Freed, objectOf(I)});
+      Event E{Event::Freed, objectOf(I)};
+      E.Call = By;
+      emit(E);
     }
 }
 
@@ -387,7 +342,10 @@ void OwnershipFlow::releaseBy(const Tokens &T, State &S, const CallSite &CS,
       }
     if (S.Owned.contains(I)) {
       S.Owned.erase(I);
-      emit({Event::Freed, Obj});
+      Event E{Event::Freed, Obj};
+      E.Call = CS.Call;
+      E.Consumed = Row.Eff != Effect::Releases;
+      emit(E);
     }
     // Released by someone else since a call took it conditionally.
     if (Row.Eff != Effect::ConsumesOnSuccess)
@@ -424,6 +382,7 @@ void OwnershipFlow::VisitDeclStmt(const DeclStmt *DS, State &S) {
       storeVar(VD, V, DS, S);
     else
       escape(V, S, /*Stored=*/true); // a static local or a reference
+    writeFlag(VD, VD->getInit(), S);
   }
 }
 
@@ -493,7 +452,7 @@ void OwnershipFlow::VisitRecoveryExpr(const RecoveryExpr *RE, State &S) {
 }
 
 void OwnershipFlow::VisitCXXDeleteExpr(const CXXDeleteExpr *DE, State &S) {
-  release(consume(DE->getArgument(), S), S);
+  release(consume(DE->getArgument(), S), S, DE);
 }
 
 void OwnershipFlow::VisitBinaryOperator(const BinaryOperator *BO, State &S) {
@@ -504,6 +463,10 @@ void OwnershipFlow::VisitBinaryOperator(const BinaryOperator *BO, State &S) {
         noteResult(VD, BO->getRHS(), S);
     Tokens V = consume(BO->getRHS(), S);
     storeTo(BO->getLHS(), V, BO, S);
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        writeFlag(VD, BO->getRHS(), S);
   } else if (BO->getOpcode() != BO_Comma) {
     consume(BO->getLHS(), S);
     consume(BO->getRHS(), S);

@@ -247,8 +247,13 @@ private:
     return FD && FD->isMain();
   }
   /// Is \p VD a flag: a bool or integer local or parameter that nothing in
-  /// the function writes after its initialisation?
+  /// the function writes after its initialisation, or a local that it sets
+  /// only to constants (`Own = 1` where it makes what it will release)?
   bool isFlag(const VarDecl *VD);
+  bool setOnlyToConstants(const VarDecl *VD) const;
+  /// A flag set to the constant \p Value: what is owned now exists only
+  /// where the flag has that value, until it is set again.
+  void writeFlag(const VarDecl *VD, const Expr *Value, State &S);
   /// On the edge where a flag has a value, the objects created only under
   /// the other value do not exist.
   void refineFlags(const CFGBlock &From, unsigned SuccIndex, State &S);
@@ -267,7 +272,8 @@ private:
                                  const Tokens &Keep);
 
   // Ends of ownership.
-  void release(const Tokens &T, State &S);
+  /// \p By: the delete that releases them, if one does.
+  void release(const Tokens &T, State &S, const Expr *By = nullptr);
   /// Tracking stops (no evidence of a leak); \p Stored: into memory the
   /// function does not own.
   void escape(const Tokens &T, State &S, bool Stored = false);
