@@ -2,6 +2,7 @@
 
 #include "CApiDisposeCheck.h"
 #include "engine/analyses/ownership/OwnershipAnalysis.h"
+#include "engine/analyses/ownership/StructFields.h"
 #include "engine/framework/AstHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -100,6 +101,7 @@ void CApiDisposeCheck::analyzeFunctions(
   AO.FollowParameters = true;
   OwnershipAnalysis OA(Model, Ctx, AO);
   llvm::DenseSet<const Expr *> Reported;
+  std::vector<std::pair<OwnedObject, StructStoreFact>> StructStores;
   for (const auto &[D, Body] : Functions) {
     if (!OA.needsAnalysis(D, Body))
       continue;
@@ -116,6 +118,40 @@ void CApiDisposeCheck::analyzeFunctions(
       if (O.Site && !O.Borrowed && Reported.insert(O.Site).second)
         reportLeak(*L, O);
     }
+    for (const StructStoreFact &SS : FF.StructStores)
+      if (const OwnedObject &O = FF.Objects[SS.Object];
+          O.Site && !O.Borrowed && !Reported.count(O.Site))
+        StructStores.push_back({O, SS});
+  }
+  reportStructStores(StructStores, Functions);
+}
+
+void CApiDisposeCheck::reportStructStores(
+    llvm::ArrayRef<std::pair<OwnedObject, StructStoreFact>> Stores,
+    llvm::ArrayRef<FunctionBody> Functions) {
+  llvm::DenseMap<const FieldDecl *, StructFieldUse> Uses;
+  llvm::DenseSet<const FieldDecl *> Reported;
+  for (const auto &[O, SS] : Stores) {
+    auto It = Uses.find(SS.Field);
+    if (It == Uses.end())
+      It = Uses.try_emplace(SS.Field,
+                            scanStructField(SS.Field, Model, Functions))
+               .first;
+    const StructFieldUse &U = It->second;
+    // One field nothing releases is one bug, however many stores fill it.
+    if (U.Released || U.Escapes || !U.Free || !U.Freer ||
+        !Reported.insert(SS.Field).second)
+      continue;
+    std::string Field =
+        (SS.Field->getParent()->getName() + "::" + SS.Field->getName()).str();
+    diag(O.Site->getBeginLoc(),
+         "%0 is stored in field '%1', which '%2' frees without releasing "
+         "it with '%3'")
+        << describeHandle(O) << Field << U.Freer->getName() << O.Kind->CRelease;
+    diag(SS.Store->getBeginLoc(), "stored here", DiagnosticIDs::Note);
+    diag(U.Free->getBeginLoc(), "'%0' frees the struct here",
+         DiagnosticIDs::Note)
+        << U.Freer->getName();
   }
 }
 

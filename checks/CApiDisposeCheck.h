@@ -26,6 +26,11 @@ protected:
 private:
   void reportDispose(const DisposeFact &F, const OwnedObject &O);
   void reportLeak(const LeakFact &L, const OwnedObject &O);
+  /// A handle stored in a struct field that what frees the struct never
+  /// releases. \p Stores: every such store of the unit.
+  void reportStructStores(
+      llvm::ArrayRef<std::pair<OwnedObject, StructStoreFact>> Stores,
+      llvm::ArrayRef<FunctionBody> Functions);
 
   const std::string ExtraPairs;
   std::vector<std::string> BadPairs;

@@ -5,7 +5,8 @@
 // parameter on some paths only (an error path) frees the caller's object
 // while the caller still holds it; disposing of it twice is a double free.
 // A function that disposes of its parameter on every path is a release
-// function, and one with a bool parameter may hand it over only when told.
+// function, and a release under a test of a bool parameter may hand it over
+// only when told.
 
 #include "llvm-c/Core.h"
 #include <stdbool.h>
@@ -16,7 +17,19 @@
 // Must flag: the module is disposed of on the error path only.
 int finishModule(LLVMModuleRef M) {
   if (!*LLVMGetTarget(M)) {
-    LLVMDisposeModule(M); // WARN: LLVMModuleRef 'M' is released here on some paths only: it is the caller's (a parameter), and the function returns at line 22 without releasing it
+    LLVMDisposeModule(M); // WARN: LLVMModuleRef 'M' is released here on some paths only: it is the caller's (a parameter), and the function returns at line 23 without releasing it
+    return 1;
+  }
+  return 0; // NOTE: 'M' is still the caller's when the function returns here
+}
+
+// Must flag: a bool parameter that has nothing to do with the release does
+// not make it a hand-over.
+int finishVerbose(LLVMModuleRef M, bool Verbose) {
+  if (Verbose)
+    LLVMDumpModule(M);
+  if (!*LLVMGetTarget(M)) {
+    LLVMDisposeModule(M); // WARN: LLVMModuleRef 'M' is released here on some paths only: it is the caller's (a parameter), and the function returns at line 35 without releasing it
     return 1;
   }
   return 0; // NOTE: 'M' is still the caller's when the function returns here

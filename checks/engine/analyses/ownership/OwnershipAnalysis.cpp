@@ -15,6 +15,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -32,6 +33,36 @@ bool releasesVariable(const Expr *Call, const VarDecl *V) {
     return Names(DE->getArgument());
   std::optional<CallSite> CS = CallSite::of(Call);
   return CS && llvm::any_of(CS->Args, Names);
+}
+
+/// \p E is inside a branch of an `if` or `?:` whose condition reads a
+/// `bool` parameter of \p D (`if (TakeOwnership) dispose(P)`).
+bool underBoolParameterTest(const Expr *E, const Decl *D) {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+  if (!FD || !FD->getBody())
+    return false;
+  auto ReadsBoolParam = [](const Stmt *Cond) {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      bool Found = false;
+      bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+        const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl());
+        Found |= P && P->getType()->isBooleanType();
+        return !Found;
+      }
+    } F;
+    F.TraverseStmt(const_cast<Stmt *>(Cond));
+    return F.Found;
+  };
+  ParentMap PM(FD->getBody());
+  for (const Stmt *P = PM.getParent(E); P; P = PM.getParent(P)) {
+    if (const auto *If = dyn_cast<IfStmt>(P);
+        If && ReadsBoolParam(If->getCond()))
+      return true;
+    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(P);
+        CO && ReadsBoolParam(CO->getCond()))
+      return true;
+  }
+  return false;
 }
 
 /// Collects the replay's events into a function's facts.
@@ -73,6 +104,9 @@ public:
       Stored.insert(E.Object);
       Facts.FieldStores.push_back(
           {E.Object, E.Field, E.Call, E.InConstructor, E.MayOverwriteOwned});
+      break;
+    case OwnershipEvent::StructStore:
+      Facts.StructStores.push_back({E.Object, E.Field, E.Call});
       break;
     case OwnershipEvent::Returned:
       if (E.ReturnsOwned)
@@ -122,19 +156,15 @@ public:
 private:
   /// A parameter still held at some exit and released (not handed over) on
   /// another path. What a parameter still holds at an exit is the caller's,
-  /// not a leak. A function with a `bool` parameter may hand over its
-  /// object only when told to: not judged.
+  /// not a leak. A release under a test of a `bool` parameter may be the
+  /// function handing the object over when told to: not judged.
   void partialReleases() {
-    const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
-    bool TakesFlag = FD && llvm::any_of(FD->parameters(), [](const auto *P) {
-                       return P->getType()->isBooleanType();
-                     });
     for (const ParamFact &P : Facts.Params) {
       unsigned I = 0;
       while (I < Facts.Objects.size() &&
              Facts.Objects[I].ParamIndex != int(P.Index))
         ++I;
-      if (I == Facts.Objects.size() || TakesFlag || !P.Kept)
+      if (I == Facts.Objects.size() || !P.Kept)
         continue;
       // Only a release of the parameter itself: a local that may hold it
       // or an object made here (`M = Private ? clone : Shared`) is joined
@@ -142,6 +172,7 @@ private:
       const Expr *First = nullptr;
       for (const Expr *Call : OwnedReleases[I])
         if (releasesVariable(Call, Facts.Objects[I].FirstVar) &&
+            !underBoolParameterTest(Call, D) &&
             (!First ||
              isEarlier(SM, Call->getBeginLoc(), First->getBeginLoc())))
           First = Call;

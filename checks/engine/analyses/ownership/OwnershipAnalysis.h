@@ -103,6 +103,15 @@ struct FieldStoreFact {
   bool MayOverwriteOwned;
 };
 
+/// A created object stored into a field of a struct reached through a
+/// pointer or a local (`S->Ctx = LLVMContextCreate()`): the struct owns it
+/// now, and what frees the struct must release it.
+struct StructStoreFact {
+  unsigned Object;
+  const FieldDecl *Field;
+  const Expr *Store;
+};
+
 /// What a function does to the object a pointer parameter points to
 /// (SummarizeParameters only), over all paths.
 struct ParamFact {
@@ -129,6 +138,7 @@ struct FunctionFacts : FlowFacts {
   std::vector<LeakFact> Leaks;
   std::vector<DisposeFact> Disposes;
   std::vector<FieldStoreFact> FieldStores;
+  std::vector<StructStoreFact> StructStores;
   /// The function returns an object it created (or obtained from a factory)
   /// to its caller, as a raw pointer: callers own the result.
   const ResourceKind *ReturnsOwned = nullptr;

@@ -248,7 +248,17 @@ void OwnershipFlow::storeTo(const Expr *LHS, Tokens V, const Expr *StoreExpr,
   if (L.kind() == Location::ThisField)
     return storeField(L.field(), V, StoreExpr, /*InInit=*/false, S);
   // Memory the function does not own (a global, *Out, another object's
-  // member, a member of a local object): no evidence of a leak.
+  // member, a member of a local object): no evidence of a leak here. A
+  // struct's field is judged with the functions that free the struct.
+  if (const auto *ME = dyn_cast<MemberExpr>(skipTransparent(LHS)))
+    if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+      for (unsigned I : V)
+        if (S.Owned.contains(I)) {
+          Event E{Event::StructStore, objectOf(I)};
+          E.Field = F;
+          E.Call = StoreExpr;
+          emit(E);
+        }
   escape(V, S, /*Stored=*/true);
 }
 

@@ -172,6 +172,7 @@ struct OwnershipEvent {
     FieldStore,  ///< an owned object was stored in a member of `this`
     Returned,    ///< a return statement (what it hands to the caller)
     Escaped,     ///< an owned object went where tracking stops (then Freed)
+    StructStore, ///< stored in a field of a struct not `this` (then Escaped)
   } K;
   unsigned Object = 0;
   // Lost
@@ -183,7 +184,7 @@ struct OwnershipEvent {
   const FunctionDecl *Callee = nullptr;
   bool Consumed = false;
   DisposeProblem Problem = DisposeProblem::Twice;
-  // FieldStore
+  // FieldStore, StructStore (Call: the store)
   const FieldDecl *Field = nullptr;
   bool InConstructor = false;
   bool MayOverwriteOwned = false;

@@ -1,0 +1,45 @@
+//===- StructFields.h - handles owned by the fields of C structs ----------===//
+//
+// The struct-level half of a C handle stored in a field (`S->Ctx =
+// LLVMContextCreate()`): the function that stored it hands it to the struct,
+// so the functions that free the struct must release it first. This scan
+// answers, for one field, whether any function of the translation unit
+// releases it or lets it go elsewhere, and which function frees the struct
+// without doing so.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVMOWN_ENGINE_STRUCTFIELDS_H
+#define LLVMOWN_ENGINE_STRUCTFIELDS_H
+
+#include "engine/framework/AstHelpers.h"
+#include "engine/model/ApiModel.h"
+#include "llvm/ADT/ArrayRef.h"
+
+namespace clang {
+class FieldDecl;
+} // namespace clang
+
+namespace clang::tidy::llvmown {
+
+struct StructFieldUse {
+  /// Passed to a release or consuming API somewhere (the field itself, or
+  /// its address to one that writes and releases through it).
+  bool Released = false;
+  /// Copied out (into a variable, a return, another struct) or its address
+  /// taken: released elsewhere, maybe.
+  bool Escapes = false;
+  /// A free (`free(S)`, `delete S`) of a struct of the field's type, in a
+  /// function that passes that struct to nothing else that could release
+  /// its fields. The first in the unit.
+  const Expr *Free = nullptr;
+  const FunctionDecl *Freer = nullptr;
+};
+
+/// Scans \p Functions (the unit's bodies) for what they do to field \p F.
+StructFieldUse scanStructField(const FieldDecl *F, const ApiModel &Model,
+                               llvm::ArrayRef<FunctionBody> Functions);
+
+} // namespace clang::tidy::llvmown
+
+#endif
