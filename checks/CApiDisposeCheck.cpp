@@ -145,13 +145,17 @@ void CApiDisposeCheck::reportStructStores(
     std::string Field =
         (SS.Field->getParent()->getName() + "::" + SS.Field->getName()).str();
     diag(O.Site->getBeginLoc(),
-         "%0 is stored in field '%1', which '%2' frees without releasing "
-         "it with '%3'")
-        << describeHandle(O) << Field << U.Freer->getName() << O.Kind->CRelease;
+         "%0 is stored in field '%1', which '%2' does not release with '%3' "
+         "when it %select{releases the struct's other handles|frees the "
+         "struct}4")
+        << describeHandle(O) << Field << U.Freer->getName() << O.Kind->CRelease
+        << U.FreesStruct;
     diag(SS.Store->getBeginLoc(), "stored here", DiagnosticIDs::Note);
-    diag(U.Free->getBeginLoc(), "'%0' frees the struct here",
+    diag(U.Free->getBeginLoc(),
+         "'%0' %select{releases another handle of the struct|frees the "
+         "struct}1 here",
          DiagnosticIDs::Note)
-        << U.Freer->getName();
+        << U.Freer->getName() << U.FreesStruct;
   }
 }
 

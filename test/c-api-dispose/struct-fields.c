@@ -3,13 +3,16 @@
 //
 // llvmown-c-api-dispose on handles kept in the fields of a C struct: the
 // function that stores a new handle in `S->Field` hands it to the struct, so
-// the function that frees the struct (free, or a macro that expands to it)
-// must release the field first. Reported when a function of the file frees
-// the struct, passes it to nothing else first, and no function of the file
-// releases the field or copies it out. Passing the field to a function
+// the function that frees the struct (free, or a macro that expands to it),
+// or the cleanup function that releases the struct's other handles, must
+// release the field too. Reported when such a function of the file passes
+// the struct to no function defined elsewhere first, and no function of the
+// file releases the field or copies it out. Passing the field to a function
 // (even one defined elsewhere) lends it: the struct still holds it.
 
 #include "llvm-c/Core.h"
+#include "llvm-c/Target.h"
+#include "llvm-c/TargetMachine.h"
 #include <stdlib.h>
 
 #define FREE(P) free(P)
@@ -30,7 +33,7 @@ struct compute_state {
 // frees the state and never disposes of it.
 void *createState(const char *Code) {
   struct compute_state *S = calloc(1, sizeof(*S));
-  S->ctx = LLVMContextCreate(); // WARN: LLVMContextRef returned by 'LLVMContextCreate' is stored in field 'compute_state::ctx', which 'deleteState' frees without releasing it with 'LLVMContextDispose'
+  S->ctx = LLVMContextCreate(); // WARN: LLVMContextRef returned by 'LLVMContextCreate' is stored in field 'compute_state::ctx', which 'deleteState' does not release with 'LLVMContextDispose' when it frees the struct
   // NOTE@-1: stored here
   S->kernels = countKernels(S->ctx, Code);
   S->builder = LLVMCreateBuilderInContext(S->ctx);
@@ -45,7 +48,74 @@ void deleteState(void *State) {
   FREE(S); // NOTE: 'deleteState' frees the struct here
 }
 
+struct compiler {
+  LLVMContextRef context;
+  LLVMModuleRef module;
+  LLVMBuilderRef builder;
+  LLVMTargetDataRef target_data;
+  int depth;
+};
+
+static void popScope(struct compiler *C) { C->depth--; }
+
+// Must flag: the compiler struct lives in its caller; the cleanup function
+// releases every handle but the target data.
+void compilerInit(struct compiler *C, LLVMTargetMachineRef TM) {
+  C->context = LLVMContextCreate();
+  C->module = LLVMModuleCreateWithNameInContext("main", C->context);
+  C->builder = LLVMCreateBuilderInContext(C->context);
+  C->target_data = LLVMCreateTargetDataLayout(TM); // WARN: LLVMTargetDataRef returned by 'LLVMCreateTargetDataLayout' is stored in field 'compiler::target_data', which 'compilerCleanup' does not release with 'LLVMDisposeTargetData' when it releases the struct's other handles
+  // NOTE@-1: stored here
+  C->depth = 0;
+}
+
+void compilerCleanup(struct compiler *C) {
+  while (C->depth > 0)
+    popScope(C);
+  LLVMDisposeBuilder(C->builder); // NOTE: 'compilerCleanup' releases another handle of the struct here
+  LLVMDisposeModule(C->module);
+  LLVMContextDispose(C->context);
+}
+
 //===--- Must not flag -----------------------------------------------------===//
+
+struct emitter {
+  LLVMContextRef ctx;
+  LLVMModuleRef module;
+};
+
+void finishEmitter(struct emitter *E);
+
+// A function that replaces one handle is not a cleanup; the context is
+// released by finishEmitter, defined elsewhere.
+void emitterInit(struct emitter *E) {
+  E->ctx = LLVMContextCreate();
+  E->module = LLVMModuleCreateWithNameInContext("a", E->ctx);
+}
+
+void emitterNextModule(struct emitter *E) {
+  LLVMDisposeModule(E->module);
+  E->module = LLVMModuleCreateWithNameInContext("b", E->ctx);
+}
+
+struct linker {
+  LLVMContextRef ctx;
+  LLVMModuleRef module;
+};
+
+void releaseLinker(struct linker *L);
+
+// The cleanup hands the struct to a function defined elsewhere first.
+void linkerInit(struct linker *L) {
+  L->ctx = LLVMContextCreate();
+  L->module = LLVMModuleCreateWithNameInContext("l", L->ctx);
+}
+
+void linkerCleanup(struct linker *L) {
+  LLVMDisposeModule(L->module);
+  releaseLinker(L);
+}
+
 
 struct jit_state {
   LLVMContextRef ctx;

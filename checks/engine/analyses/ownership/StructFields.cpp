@@ -7,6 +7,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace clang::tidy::llvmown {
 
@@ -26,25 +27,29 @@ bool isCFree(const FunctionDecl *FD) {
 
 class StructFieldScanner : public RecursiveASTVisitor<StructFieldScanner> {
 public:
-  StructFieldScanner(const FieldDecl *F, const ApiModel &Model, const Decl *D,
-          const Stmt *Body, StructFieldUse &Use)
-      : F(F), Record(F->getParent()), Model(Model), D(D), Body(Body),
-        PM(const_cast<Stmt *>(Body)), Use(Use) {}
+  StructFieldScanner(const FieldDecl *F, const ApiModel &Model,
+                     const llvm::DenseSet<const Decl *> &Seen, const Decl *D,
+                     const Stmt *Body, StructFieldUse &Use)
+      : F(F), Record(F->getParent()), Model(Model), Seen(Seen), D(D),
+        Body(Body), PM(const_cast<Stmt *>(Body)), Use(Use) {}
 
   bool VisitMemberExpr(MemberExpr *ME) {
     if (ME->getMemberDecl() == F)
       classify(ME);
+    else if (!Use.Free)
+      noteOtherRelease(ME);
     return true;
   }
 
   bool VisitCallExpr(CallExpr *CE) {
-    if (!Use.Free && isCFree(CE->getDirectCallee()) && CE->getNumArgs() == 1)
+    if (!Use.FreesStruct && isCFree(CE->getDirectCallee()) &&
+        CE->getNumArgs() == 1)
       noteFree(CE, CE->getArg(0));
     return true;
   }
 
   bool VisitCXXDeleteExpr(CXXDeleteExpr *DE) {
-    if (!Use.Free)
+    if (!Use.FreesStruct)
       noteFree(DE, DE->getArgument());
     return true;
   }
@@ -63,6 +68,46 @@ private:
       return;
     Use.Free = At;
     Use.Freer = dyn_cast<FunctionDecl>(D);
+    Use.FreesStruct = true;
+  }
+
+  /// `LLVMDisposeModule(C->Module)` for another handle field of the same
+  /// struct: a cleanup function (one that does not free the struct
+  /// itself), which should release this field too.
+  void noteOtherRelease(const MemberExpr *ME) {
+    const auto *G = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!G || G->getParent()->getCanonicalDecl() != Record->getCanonicalDecl())
+      return;
+    auto [Child, P] = climbParents(PM, ME, Parens | ImplicitCasts);
+    std::optional<CallSite> CS = CallSite::of(dyn_cast_or_null<Expr>(P));
+    int I = CS ? CS->indexOf(Child) : -1;
+    const VarDecl *V = freedVar(ME->getBase());
+    if (I < 0 || !CS->Callee || !Model.find(CS->Callee, Effect::Releases, I) ||
+        !V || passedElsewhere(V, nullptr) || storesInto(V))
+      return;
+    Use.Free = CS->Call;
+    Use.Freer = dyn_cast<FunctionDecl>(D);
+    Use.FreesStruct = false;
+  }
+
+  /// Some field of what \p V points to is assigned in this function: it
+  /// replaces a handle rather than tearing the struct down.
+  bool storesInto(const VarDecl *V) const {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const VarDecl *V;
+      bool Found = false;
+      bool VisitBinaryOperator(BinaryOperator *BO) {
+        const auto *ME =
+            BO->isAssignmentOp()
+                ? dyn_cast<MemberExpr>(skipTransparent(BO->getLHS()))
+                : nullptr;
+        Found |= ME && freedVar(ME->getBase()) == V;
+        return !Found;
+      }
+    } Fd;
+    Fd.V = V;
+    Fd.TraverseStmt(const_cast<Stmt *>(Body));
+    return Fd.Found;
   }
 
   bool passedElsewhere(const VarDecl *V, const Expr *Free) const {
@@ -70,8 +115,15 @@ private:
       const VarDecl *V;
       const Expr *Free;
       bool Found = false;
+      const ApiModel *Model;
+      const llvm::DenseSet<const Decl *> *Seen;
       bool VisitCallExpr(CallExpr *CE) {
-        if (CE == Free || isCFree(CE->getDirectCallee()))
+        const FunctionDecl *FD = CE->getDirectCallee();
+        // free(), LLVM's own functions and the file's functions (whose
+        // releases of the field this scan sees) release nothing unseen.
+        const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+        if (CE == Free || isCFree(FD) || ApiModel::isLLVMApi(FD) ||
+            (Def && Seen->count(Def)))
           return true;
         for (const Expr *A : CE->arguments())
           Found |= freedVar(A) == V;
@@ -80,6 +132,8 @@ private:
     } Fd;
     Fd.V = V;
     Fd.Free = Free;
+    Fd.Model = &Model;
+    Fd.Seen = &Seen;
     Fd.TraverseStmt(const_cast<Stmt *>(Body));
     return Fd.Found;
   }
@@ -137,6 +191,7 @@ private:
   const FieldDecl *F;
   const RecordDecl *Record;
   const ApiModel &Model;
+  const llvm::DenseSet<const Decl *> &Seen;
   const Decl *D;
   const Stmt *Body;
   ParentMap PM;
@@ -148,10 +203,13 @@ private:
 StructFieldUse scanStructField(const FieldDecl *F, const ApiModel &Model,
                                llvm::ArrayRef<FunctionBody> Functions) {
   StructFieldUse Use;
+  llvm::DenseSet<const Decl *> Seen;
+  for (const auto &[D, Body] : Functions)
+    Seen.insert(D);
   for (const auto &[D, Body] : Functions) {
     if (!Body)
       continue;
-    StructFieldScanner S(F, Model, D, Body, Use);
+    StructFieldScanner S(F, Model, Seen, D, Body, Use);
     S.TraverseStmt(const_cast<Stmt *>(Body));
   }
   return Use;

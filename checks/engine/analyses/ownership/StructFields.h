@@ -29,11 +29,13 @@ struct StructFieldUse {
   /// Copied out (into a variable, a return, another struct) or its address
   /// taken: released elsewhere, maybe.
   bool Escapes = false;
-  /// A free (`free(S)`, `delete S`) of a struct of the field's type, in a
-  /// function that passes that struct to nothing else that could release
-  /// its fields. The first in the unit.
+  /// A free (`free(S)`, `delete S`) of a struct of the field's type, or
+  /// the release of another of its handle fields (a cleanup function), in
+  /// a function that passes that struct to nothing unseen that could
+  /// release its fields (a function defined elsewhere). The first found.
   const Expr *Free = nullptr;
   const FunctionDecl *Freer = nullptr;
+  bool FreesStruct = false; ///< Free frees the struct (not a cleanup)
 };
 
 /// Scans \p Functions (the unit's bodies) for what they do to field \p F.
