@@ -4,8 +4,8 @@
 // llvmown-c-api-dispose on handles kept in the fields of a C struct: the
 // function that stores a new handle in `S->Field` hands it to the struct, so
 // the function that frees the struct (free, or a macro that expands to it),
-// or the cleanup function that releases the struct's other handles, must
-// release the field too. Reported when such a function of the file passes
+// or the cleanup function that releases two or more of its other handles,
+// must release the field too. Reported when such a function of the file passes
 // the struct to no function defined elsewhere first, and no function of the
 // file releases the field or copies it out. Passing the field to a function
 // (even one defined elsewhere) lends it: the struct still holds it.
@@ -97,6 +97,21 @@ void emitterNextModule(struct emitter *E) {
   LLVMDisposeModule(E->module);
   E->module = LLVMModuleCreateWithNameInContext("b", E->ctx);
 }
+
+struct unit_context {
+  LLVMContextRef ctx;
+  LLVMModuleRef module;
+  LLVMTargetDataRef layout;
+};
+
+// Ending one module per file releases one handle; the struct lives on and
+// its destroy function is elsewhere.
+void unitBegin(struct unit_context *U, LLVMTargetMachineRef TM) {
+  U->module = LLVMModuleCreateWithNameInContext("unit", U->ctx);
+  U->layout = LLVMCreateTargetDataLayout(TM);
+}
+
+void unitEnd(struct unit_context *U) { LLVMDisposeModule(U->module); }
 
 struct linker {
   LLVMContextRef ctx;

@@ -8,6 +8,7 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang::tidy::llvmown {
 
@@ -72,8 +73,10 @@ private:
   }
 
   /// `LLVMDisposeModule(C->Module)` for another handle field of the same
-  /// struct: a cleanup function (one that does not free the struct
-  /// itself), which should release this field too.
+  /// struct. A function that releases two or more of them is a cleanup
+  /// function (for a struct it does not free itself), which should release
+  /// this field too; one that releases a single one may just end a phase
+  /// (a module per file) while the struct lives on.
   void noteOtherRelease(const MemberExpr *ME) {
     const auto *G = dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (!G || G->getParent()->getCanonicalDecl() != Record->getCanonicalDecl())
@@ -85,7 +88,11 @@ private:
     if (I < 0 || !CS->Callee || !Model.find(CS->Callee, Effect::Releases, I) ||
         !V || passedElsewhere(V, nullptr) || storesInto(V))
       return;
-    Use.Free = CS->Call;
+    if (!FirstOther)
+      FirstOther = CS->Call;
+    if (!OtherReleased.insert(G).second || OtherReleased.size() < 2)
+      return;
+    Use.Free = FirstOther;
     Use.Freer = dyn_cast<FunctionDecl>(D);
     Use.FreesStruct = false;
   }
@@ -195,6 +202,9 @@ private:
   const Decl *D;
   const Stmt *Body;
   ParentMap PM;
+  /// The other fields this function releases, and the first release.
+  llvm::SmallPtrSet<const FieldDecl *, 4> OtherReleased;
+  const Expr *FirstOther = nullptr;
   StructFieldUse &Use;
 };
 
