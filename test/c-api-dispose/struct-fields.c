@@ -113,6 +113,25 @@ void unitBegin(struct unit_context *U, LLVMTargetMachineRef TM) {
 
 void unitEnd(struct unit_context *U) { LLVMDisposeModule(U->module); }
 
+struct provider_state {
+  LLVMModuleRef module;
+  void *provider;
+};
+
+void *wrapModule(LLVMModuleRef M);
+
+// The field goes into a call whose result, a pointer of a type the model
+// does not know, is kept: it may be the module under another type (LLVM 2's
+// module providers), owned by whatever takes it.
+struct provider_state *providerCreate(void) {
+  struct provider_state *P = malloc(sizeof(*P));
+  P->module = LLVMModuleCreateWithName("p");
+  P->provider = wrapModule(P->module);
+  return P;
+}
+
+void providerDestroy(struct provider_state *P) { free(P); }
+
 struct linker {
   LLVMContextRef ctx;
   LLVMModuleRef module;

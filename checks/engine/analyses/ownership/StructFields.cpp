@@ -157,7 +157,19 @@ private:
     if (AddressOf && FD && !Model.find(FD, Effect::Creates, I))
       Use.Escapes = true;
     // The field passed by value stays in the struct: a callee that
-    // released it would leave the struct dangling.
+    // released it would leave the struct dangling. Unless the call hands
+    // back a pointer of no kind the model knows, kept somewhere: it may be
+    // the object itself under another type (LLVM 2's
+    // `S->Provider = LLVMCreateModuleProviderForExistingModule(S->Module)`).
+    QualType R = CS.Call->getType();
+    auto [Child, P] = climbParents(
+        PM, CS.Call, Parens | ImplicitCasts | ExplicitCasts | FullExprs);
+    bool Kept = isa_and_nonnull<DeclStmt>(P) ||
+                (isa_and_nonnull<BinaryOperator>(P) &&
+                 cast<BinaryOperator>(P)->isAssignmentOp());
+    if (Kept && R->isPointerType() && !Model.kindOfPointer(R) &&
+        !R->getPointeeType()->isCharType())
+      Use.Escapes = true;
   }
 
   void classify(const MemberExpr *ME) {
