@@ -186,15 +186,35 @@ void reportFree(struct Report *R) {
   R->TypeText = NULL;
 }
 
-// Must not flag: the verifier's message is freed on the failure path only.
+// Must flag (this test said "must not" until LLVMVerifyModule's row was
+// checked against its implementation): the verifier writes a message
+// whenever it is asked for one, an empty one on success, so freeing it on
+// the failure path only leaks it on success.
 LLVMBool verifyAndReportDisposed(LLVMModuleRef M) {
+  char *Err = NULL;
+  if (LLVMVerifyModule(M, LLVMReturnStatusAction, &Err)) { // WARN: message string written by 'LLVMVerifyModule' is not released when the function returns at line 200
+    fprintf(stderr, "invalid module: %s\n", Err);
+    LLVMDisposeMessage(Err);
+    return 0;
+  }
+  return 1; // NOTE: 'Err' still holds it when the function returns here
+}
+
+// Must not flag: the same, fixed: the message is freed on success too.
+LLVMBool verifyAndReportFixed(LLVMModuleRef M) {
   char *Err = NULL;
   if (LLVMVerifyModule(M, LLVMReturnStatusAction, &Err)) {
     fprintf(stderr, "invalid module: %s\n", Err);
     LLVMDisposeMessage(Err);
     return 0;
   }
+  LLVMDisposeMessage(Err);
   return 1;
+}
+
+// Must not flag: no message asked for, none written.
+LLVMBool verifyQuietly(LLVMModuleRef M) {
+  return !LLVMVerifyModule(M, LLVMReturnStatusAction, NULL);
 }
 
 // Must not flag: the verifier's message is freed on every path.

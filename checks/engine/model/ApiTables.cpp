@@ -385,10 +385,11 @@ const RowSpec CApiRows[] = {
     creates("LLVMGetHostCPUFeatures", K::Message),
     creates("LLVMCopyStringRepOfTargetData", K::Message),
     creates("LLVMOrcJITTargetMachineBuilderGetTargetTriple", K::Message),
-    // Out-messages: written when the call fails (LLVMVerifyModule always
-    // writes one when asked).
+    // Out-messages: written when the call fails. LLVMVerifyModule writes
+    // one whenever it is asked, success too (lib/Analysis/Analysis.cpp:
+    // `if (OutMessages) *OutMessages = strdup(...)`, LLVM 14 to 22).
     createsOut("LLVMPrintModuleToFile", K::Message, 2).onFailureOnly(),
-    createsOut("LLVMVerifyModule", K::Message, 2).onFailureOnly(),
+    createsOut("LLVMVerifyModule", K::Message, 2).writtenOnFailure(),
     createsOut("LLVMTargetMachineEmitToFile", K::Message, 4).onFailureOnly(),
     createsOut("LLVMTargetMachineEmitToMemoryBuffer", K::Message, 3)
         .onFailureOnly(),

@@ -4,7 +4,7 @@
 // resolves kind ids to kinds. Rows are written with the builders below, so
 // each field is named where it is set:
 //
-//   createsOut("LLVMVerifyModule", K::Message, 2).onFailureOnly()
+//   createsOut("LLVMTargetMachineEmitToFile", K::Message, 4).onFailureOnly()
 //
 //===----------------------------------------------------------------------===//
 
