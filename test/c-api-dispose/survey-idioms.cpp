@@ -4,7 +4,10 @@
 // llvmown-c-api-dispose, idioms of C and C++ mixed in one code generator
 // (found by the survey of real projects):
 //  - llvm::unwrap(Handle) is the same object as the handle: adopting it in
-//    a std::unique_ptr releases the handle; llvm::wrap(Ptr) likewise;
+//    a std::unique_ptr releases the handle; llvm::wrap(Ptr) likewise, and
+//    so does a project's own conversion (a function that returns its
+//    parameter cast to another pointer type, as bindings copy LLVM's
+//    DEFINE_SIMPLE_CONVERSION_FUNCTIONS);
 //  - LLVMOrcDisposeLLJIT returns an LLVMErrorRef that is always null, so
 //    ignoring it leaks nothing; other calls' errors still must be consumed.
 
@@ -32,6 +35,22 @@ std::unique_ptr<llvm::Module> adoptLocal(LLVMContextRef C) {
   return Owner;
 }
 
+namespace binding {
+// The binding's own conversions, as LLVM's macro defines them.
+inline llvm::Module *toModule(LLVMModuleRef M) {
+  return reinterpret_cast<llvm::Module *>(M);
+}
+inline LLVMModuleRef toHandle(llvm::Module *M) {
+  return reinterpret_cast<LLVMModuleRef>(M);
+}
+} // namespace binding
+
+// Adopted through the project's own conversion.
+std::unique_ptr<llvm::Module> adoptThroughOwnCast(LLVMContextRef C) {
+  LLVMModuleRef M = LLVMModuleCreateWithNameInContext("m", C);
+  return std::unique_ptr<llvm::Module>(binding::toModule(M));
+}
+
 // The teardown of a process-wide JIT: the returned error is always null.
 static LLVMOrcLLJITRef TheJIT;
 void shutdownJIT() {
@@ -47,6 +66,12 @@ void shutdownJIT() {
 void printOnly(LLVMContextRef C) {
   LLVMModuleRef M = LLVMModuleCreateWithNameInContext("m", C); // WARN: LLVMModuleRef returned by 'LLVMModuleCreateWithNameInContext' is never released with 'LLVMDisposeModule'
   llvm::unwrap(M)->print(llvm::errs(), nullptr);
+} // NOTE: 'M' still holds it when the function returns here
+
+// The project's conversion is not a release by itself either.
+void printThroughOwnCast(LLVMContextRef C) {
+  LLVMModuleRef M = LLVMModuleCreateWithNameInContext("m", C); // WARN: LLVMModuleRef returned by 'LLVMModuleCreateWithNameInContext' is never released with 'LLVMDisposeModule'
+  binding::toModule(M)->print(llvm::errs(), nullptr);
 } // NOTE: 'M' still holds it when the function returns here
 
 // Another ORC call's error, ignored, leaks when it is not null.

@@ -15,6 +15,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Stmt.h"
 #include "clang/AST/Type.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/raw_ostream.h"
@@ -540,13 +541,33 @@ const VarDecl *ApiModel::rootVar(const Expr *E) const {
   });
 }
 
+/// A function whose whole body returns its one pointer parameter cast to
+/// another pointer type: a project's own `wrap`/`unwrap` (LLVM's
+/// DEFINE_SIMPLE_CONVERSION_FUNCTIONS, copied into many bindings).
+static bool returnsItsParameterCast(const FunctionDecl *FD) {
+  const FunctionDecl *Def = FD->getDefinition();
+  const auto *Body =
+      Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+  if (!Body || Body->size() != 1 || !Def->getReturnType()->isPointerType() ||
+      !Def->getParamDecl(0)->getType()->isPointerType())
+    return false;
+  const auto *RS = dyn_cast<ReturnStmt>(Body->body_front());
+  const Expr *V = RS && RS->getRetValue() ? RS->getRetValue() : nullptr;
+  const auto *Cast = V ? dyn_cast<CastExpr>(V->IgnoreParens()) : nullptr;
+  if (!Cast)
+    return false;
+  const auto *DRE =
+      dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParenCasts());
+  return DRE && DRE->getDecl() == Def->getParamDecl(0);
+}
+
 bool ApiModel::isHandleConversion(const FunctionDecl *FD) {
   if (!FD || FD->getNumParams() != 1 || !FD->getIdentifier())
     return false;
   for (const char *Name : tables::handleConversions())
     if (declHasQualifiedName(FD, Name))
       return true;
-  return false;
+  return returnsItsParameterCast(FD);
 }
 
 const JitRemedies &ApiModel::jitRemedies(bool CApi) {
