@@ -588,15 +588,24 @@ bool ApiModel::isLLVMApi(const FunctionDecl *FD) {
       if (compat::startsWith(II->getName(), "LLVM") && FD->isExternC())
         return true;
   }
-  const DeclContext *DC = FD->getDeclContext();
-  while (DC && !DC->isTranslationUnit()) {
+  return isInLLVMNamespace(FD);
+}
+
+bool ApiModel::isInLLVMNamespace(const Decl *D) {
+  for (const DeclContext *DC = D ? D->getDeclContext() : nullptr;
+       DC && !DC->isTranslationUnit(); DC = DC->getParent())
     if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
-      if (NS->getName() == "llvm" &&
+      if (NS->getName() == tables::LLVMNamespace &&
           NS->getParent()->getRedeclContext()->isTranslationUnit())
         return true;
-    DC = DC->getParent();
-  }
   return false;
+}
+
+bool ApiModel::isCDeallocator(const FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier() ||
+      !FD->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return false;
+  return llvm::is_contained(tables::cDeallocators(), FD->getName());
 }
 
 } // namespace clang::tidy::llvmown

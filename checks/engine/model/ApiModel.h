@@ -30,6 +30,7 @@ class raw_ostream;
 namespace clang {
 class CXXMethodDecl;
 class CXXRecordDecl;
+class Decl;
 class Expr;
 class FunctionDecl;
 class NamedDecl;
@@ -385,6 +386,11 @@ public:
   /// named LLVM*). LLVM APIs that take an object pointer without being listed
   /// as consumers borrow it.
   static bool isLLVMApi(const FunctionDecl *FD);
+  /// True if \p D is declared in namespace llvm (or one nested in it).
+  static bool isInLLVMNamespace(const Decl *D);
+  /// True if \p FD is the C library's deallocator (`free`), which a
+  /// struct's memory goes back through.
+  static bool isCDeallocator(const FunctionDecl *FD);
   /// Locator::rootOf and rootVar with the model's pointer getters.
   const Expr *rootOf(const Expr *E) const;
   const VarDecl *rootVar(const Expr *E) const;

@@ -561,6 +561,10 @@ llvm::ArrayRef<const char *> contextBoundClasses() {
   return ContextBoundClasses;
 }
 
+const char *const LLVMNamespace = "llvm";
+static const llvm::StringRef CDeallocators[] = {"free"};
+llvm::ArrayRef<llvm::StringRef> cDeallocators() { return CDeallocators; }
+
 llvm::ArrayRef<ResourceKind> kinds() { return Kinds; }
 llvm::ArrayRef<llvm::ArrayRef<RowSpec>> rowTables() { return RowTables; }
 llvm::ArrayRef<JitApiRow> jitRows() { return JitRows; }

@@ -257,6 +257,10 @@ llvm::ArrayRef<const char *> handleConversions();
 /// one of these dies badly after the context. IRBuilder is not one: its
 /// destructor reads nothing of the context.
 llvm::ArrayRef<const char *> contextBoundClasses();
+/// LLVM's namespace, and the C library's deallocators (of structs that
+/// hold handles).
+extern const char *const LLVMNamespace;
+llvm::ArrayRef<llvm::StringRef> cDeallocators();
 extern const JitRemedies CxxJitRemedies;
 extern const JitRemedies CJitRemedies;
 

@@ -10,14 +10,7 @@ namespace clang::tidy::llvmown {
 namespace {
 
 bool isProjectClass(const CXXRecordDecl *RD) {
-  if (!RD || RD->isInStdNamespace())
-    return false;
-  for (const DeclContext *DC = RD->getDeclContext(); DC; DC = DC->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(DC);
-        NS && NS->getIdentifier() && NS->getName() == "llvm" &&
-        NS->getParent()->isTranslationUnit())
-      return false;
-  return true;
+  return RD && !RD->isInStdNamespace() && !ApiModel::isInLLVMNamespace(RD);
 }
 
 bool isContextBound(const CXXRecordDecl *RD) {

@@ -19,13 +19,6 @@ const VarDecl *freedVar(const Expr *E) {
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
-/// The C library's free(), which the struct's memory goes back through
-/// (directly or from a macro such as FREE()).
-bool isCFree(const FunctionDecl *FD) {
-  return FD && FD->getIdentifier() && FD->getName() == "free" &&
-         FD->getDeclContext()->getRedeclContext()->isTranslationUnit();
-}
-
 class StructFieldScanner : public RecursiveASTVisitor<StructFieldScanner> {
 public:
   StructFieldScanner(const FieldDecl *F, const ApiModel &Model,
@@ -43,7 +36,7 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *CE) {
-    if (!Use.FreesStruct && isCFree(CE->getDirectCallee()) &&
+    if (!Use.FreesStruct && ApiModel::isCDeallocator(CE->getDirectCallee()) &&
         CE->getNumArgs() == 1)
       noteFree(CE, CE->getArg(0));
     return true;
@@ -129,8 +122,8 @@ private:
         // free(), LLVM's own functions and the file's functions (whose
         // releases of the field this scan sees) release nothing unseen.
         const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
-        if (CE == Free || isCFree(FD) || ApiModel::isLLVMApi(FD) ||
-            (Def && Seen->count(Def)))
+        if (CE == Free || ApiModel::isCDeallocator(FD) ||
+            ApiModel::isLLVMApi(FD) || (Def && Seen->count(Def)))
           return true;
         for (const Expr *A : CE->arguments())
           Found |= freedVar(A) == V;
@@ -148,8 +141,9 @@ private:
   void classifyArg(const CallSite &CS, unsigned I, bool AddressOf) {
     const FunctionDecl *FD = CS.Callee;
     // free() of a message string is the wrong deallocator, not a leak.
-    if (FD && (isCFree(FD) || Model.releasesOrConsumes(FD, I) ||
-               Model.find(FD, Effect::ConsumesOnSuccess, I))) {
+    if (FD &&
+        (ApiModel::isCDeallocator(FD) || Model.releasesOrConsumes(FD, I) ||
+         Model.find(FD, Effect::ConsumesOnSuccess, I))) {
       Use.Released = true;
       return;
     }
