@@ -90,9 +90,53 @@ bool OwnershipFlow::setOnlyToConstants(const VarDecl *VD) const {
   return C.Refs == C.Reads + C.Writes;
 }
 
+bool OwnershipFlow::isTested(const VarDecl *VD) {
+  if (!TestedVars) {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      llvm::SmallPtrSet<const VarDecl *, 8> &Out;
+      explicit Finder(llvm::SmallPtrSet<const VarDecl *, 8> &Out) : Out(Out) {}
+      void add(const Expr *Cond) {
+        while (Cond) {
+          Cond = Cond->IgnoreParenImpCasts();
+          if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
+              UO && UO->getOpcode() == UO_LNot) {
+            Cond = UO->getSubExpr();
+            continue;
+          }
+          if (const auto *DRE = dyn_cast<DeclRefExpr>(Cond))
+            if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+              Out.insert(V);
+          return;
+        }
+      }
+      bool VisitIfStmt(IfStmt *S) { return add(S->getCond()), true; }
+      bool VisitWhileStmt(WhileStmt *S) { return add(S->getCond()), true; }
+      bool VisitDoStmt(DoStmt *S) { return add(S->getCond()), true; }
+      bool VisitForStmt(ForStmt *S) { return add(S->getCond()), true; }
+      bool VisitAbstractConditionalOperator(AbstractConditionalOperator *C) {
+        return add(C->getCond()), true;
+      }
+      bool VisitBinaryOperator(BinaryOperator *BO) {
+        if (BO->isLogicalOp()) {
+          add(BO->getLHS());
+          add(BO->getRHS());
+        }
+        return true;
+      }
+    };
+    TestedVars.emplace();
+    Finder(*TestedVars).TraverseStmt(const_cast<Stmt *>(Body));
+  }
+  return TestedVars->count(VD);
+}
+
 void OwnershipFlow::writeFlag(const VarDecl *VD, const Expr *Value, State &S) {
   Expr::EvalResult R;
-  if (!isConstant(Value, Ctx) || !isFlag(VD) || !Value->EvaluateAsInt(R, Ctx))
+  // Most constant writes are to counters and results that no condition
+  // reads: only a tested variable is worth the mutation analysis.
+  if (!VD->getType()->isIntegralOrEnumerationType() ||
+      !isConstant(Value, Ctx) || !isTested(VD) || !isFlag(VD) ||
+      !Value->EvaluateAsInt(R, Ctx))
     return;
   bool V = R.Val.getInt().getBoolValue();
   setFlag(S.Flags, VD, V);

@@ -319,6 +319,10 @@ private:
   // is a flag, the objects a call writes): the same whatever the visit order.
   std::vector<OwnedObject> Objects;
   llvm::DenseMap<const VarDecl *, bool> FlagCache;
+  /// The locals some condition reads (`if`, loops, `?:`, `&&`/`||`),
+  /// found on the first write of a constant: only they can be flags.
+  std::optional<llvm::SmallPtrSet<const VarDecl *, 8>> TestedVars;
+  bool isTested(const VarDecl *VD);
   std::unique_ptr<ExprMutationAnalyzer> Mutations;
   llvm::DenseMap<std::pair<const Expr *, int>, unsigned> ObjectBySite;
   /// Objects a call writes through out-parameters, for the edges that test
