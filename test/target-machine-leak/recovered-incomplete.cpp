@@ -32,7 +32,7 @@ bool LoweringPass::run(const Target *T, StringRef Triple) {
   TargetOptions Opts;
   TargetMachine *TM = T->createTargetMachine(Triple, "", "", Opts, std::nullopt); // WARN: TargetMachine created by 'llvm::Target::createTargetMachine' is never released
   TLI = TM->getTargetLowering();
-  // ERROR@-1: member access into incomplete type 'TargetMachine'
+  // ERROR@-1: member access into incomplete type '{{(llvm::)?}}TargetMachine'
   return TLI != nullptr; // NOTE: 'TM' still owns it when the function returns here
 }
 
@@ -44,7 +44,7 @@ bool LoweringPass::runAndFree(const Target *T, StringRef Triple) {
   TargetOptions Opts;
   TargetMachine *TM = T->createTargetMachine(Triple, "", "", Opts, std::nullopt);
   TLI = TM->getTargetLowering();
-  // ERROR@-1: member access into incomplete type 'TargetMachine'
+  // ERROR@-1: member access into incomplete type '{{(llvm::)?}}TargetMachine'
   delete TM;
   return true;
 }
