@@ -17,14 +17,58 @@ namespace clang::tidy::llvmown::tool {
 static constexpr llvm::StringLiteral OnlyOwnChecks =
     "-clang-analyzer-*,-clang-diagnostic-*";
 
+namespace {
+
+/// Source files that a unit includes (a unity build's `.cpp` files) are the
+/// unit's own code, not headers: their findings are shown whatever the
+/// header filter says, as the main file's are. The checks analyse their
+/// functions (isInUnitSource); this lets clang-tidy's filter show what they
+/// find, by adding them to the header filter the layers give.
+class UnitSourcesProvider : public ClangTidyOptionsProvider {
+public:
+  explicit UnitSourcesProvider(std::unique_ptr<ClangTidyOptionsProvider> Inner)
+      : Inner(std::move(Inner)) {}
+
+  const ClangTidyGlobalOptions &getGlobalOptions() override {
+    return Inner->getGlobalOptions();
+  }
+
+  std::vector<OptionsSource> getRawOptions(llvm::StringRef FileName) override {
+    std::vector<OptionsSource> Raw = Inner->getRawOptions(FileName);
+    std::string Given =
+        compat::toStd(Inner->getOptions(FileName).HeaderFilterRegex)
+            .value_or("");
+    ClangTidyOptions Sources;
+    Sources.HeaderFilterRegex =
+        Given.empty() ? unitSourcesRegex().str()
+                      : "(" + Given + ")|(" + unitSourcesRegex().str() + ")";
+    Raw.emplace_back(std::move(Sources), "llvmown: the unit's own sources");
+    return Raw;
+  }
+
+private:
+  std::unique_ptr<ClangTidyOptionsProvider> Inner;
+};
+
+} // namespace
+
+llvm::StringRef unitSourcesRegex() {
+  // The extensions of isSourceFileName (checks/engine/framework/AstHelpers).
+  return "\\.(c|cc|cpp|cxx|c\\+\\+|C|m|mm|cu)$";
+}
+
 std::unique_ptr<ClangTidyOptionsProvider> LayeredOptions::makeProvider(
     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS) const {
   if (!FS)
     FS = llvm::vfs::getRealFileSystem();
+  std::unique_ptr<ClangTidyOptionsProvider> Layered;
   if (Config)
-    return std::make_unique<ConfigOptionsProvider>(Global, Defaults, *Config,
-                                                   Overrides, FS);
-  return std::make_unique<FileOptionsProvider>(Global, Defaults, Overrides, FS);
+    Layered = std::make_unique<ConfigOptionsProvider>(Global, Defaults, *Config,
+                                                      Overrides, FS);
+  else
+    Layered =
+        std::make_unique<FileOptionsProvider>(Global, Defaults, Overrides, FS);
+  return std::make_unique<UnitSourcesProvider>(std::move(Layered));
 }
 
 bool buildOptions(const ToolOptions &Opts, LayeredOptions &Layers) {

@@ -34,6 +34,10 @@ struct LayeredOptions {
       llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS = nullptr) const;
 };
 
+/// The header filter's part that matches the source files a unit includes
+/// (a unity build): LayeredOptions' providers add it to the filter given.
+llvm::StringRef unitSourcesRegex();
+
 /// Fills Layers from Opts; prints the problem and returns false on an
 /// invalid --config / --config-file or --header-filter.
 bool buildOptions(const ToolOptions &Opts, LayeredOptions &Layers);

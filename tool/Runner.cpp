@@ -301,7 +301,7 @@ private:
         Model.attachSummaries(F.Known);
       // A file built with several commands (configurations) adds each
       // one's definitions; merging them keeps what all agree on.
-      UnitSummary U = summarizeUnit(Ctx, Model, mainFileFunctions(Ctx));
+      UnitSummary U = summarizeUnit(Ctx, Model, unitFunctions(Ctx));
       UnitSummary &Out = F.Out.Summary;
       Out.Defines.insert(Out.Defines.end(), U.Defines.begin(), U.Defines.end());
       std::vector<std::string> Calls;

@@ -3,13 +3,19 @@
 #include "engine/framework/AstHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/Path.h"
+#include <initializer_list>
 
 namespace clang::tidy::llvmown {
 
@@ -222,6 +228,93 @@ bool diesAtFunctionExit(const CFGLifetimeEnds &LE, const Stmt *Body) {
   return !Trigger || isa<ReturnStmt>(Trigger) || Trigger == Body;
 }
 
+bool keepsPointerParam(const FunctionDecl *FD, unsigned I, unsigned Depth) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def || I >= Def->getNumParams() ||
+      Def->isDependentContext() ||
+      Def->getASTContext().getSourceManager().isInSystemHeader(
+          Def->getLocation()))
+    return false;
+  const ParmVarDecl *P = Def->getParamDecl(I);
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const ParmVarDecl *P;
+    unsigned Depth;
+    ParentMap PM;
+    /// The parameter and the local pointers initialised from it.
+    llvm::SmallPtrSet<const VarDecl *, 4> Aliases;
+    bool Kept = false;
+    Finder(const ParmVarDecl *P, unsigned Depth, Stmt *Body)
+        : P(P), Depth(Depth), PM(Body) {
+      Aliases.insert(P);
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+          VD && Aliases.count(VD))
+        Kept = keeps(DRE);
+      return !Kept;
+    }
+    bool keeps(const Expr *E) {
+      auto [Child, Parent] =
+          climbParents(PM, E, Parens | ImplicitCastsButToBool | ExplicitCasts);
+      if (!Parent)
+        return false;
+      if (isa<ReturnStmt>(Parent) || isa<InitListExpr>(Parent))
+        return true;
+      // A local pointer initialised from it is followed; anything else
+      // declared from it (a static, an object) keeps it.
+      if (const auto *DS = dyn_cast<DeclStmt>(Parent)) {
+        const auto *VD = DS->isSingleDecl()
+                             ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                             : nullptr;
+        if (!VD || !VD->isLocalVarDecl() || VD->isStaticLocal() ||
+            !VD->getType()->isPointerType())
+          return true;
+        Aliases.insert(VD);
+        return false;
+      }
+      if (const auto *BO = dyn_cast<BinaryOperator>(Parent))
+        return BO->isAssignmentOp() && BO->getRHS() == Child;
+      if (const auto *CE = dyn_cast<CallExpr>(Parent)) {
+        const FunctionDecl *Callee = CE->getDirectCallee();
+        for (unsigned A = 0; A < CE->getNumArgs(); ++A)
+          if (CE->getArg(A) == Child)
+            return Depth > 0 && Callee && Callee != P->getDeclContext() &&
+                   keepsPointerParam(Callee, A, Depth - 1);
+        return false;
+      }
+      // Built into an object: a std::string copies the characters; another
+      // object (a view, a project's string type) may keep the pointer.
+      if (const auto *CE = dyn_cast<CXXConstructExpr>(Parent)) {
+        const CXXRecordDecl *RD = CE->getConstructor()->getParent();
+        return !(RD->isInStdNamespace() && RD->getIdentifier() &&
+                 RD->getName() == "basic_string");
+      }
+      return false;
+    }
+  } F(P, Depth, Def->getBody());
+  F.TraverseStmt(Def->getBody());
+  return F.Kept;
+}
+
+bool isSourceFileName(llvm::StringRef Name) {
+  llvm::StringRef Ext = llvm::sys::path::extension(Name);
+  return llvm::is_contained(
+      std::initializer_list<llvm::StringRef>{".c", ".cc", ".cpp", ".cxx",
+                                             ".c++", ".C", ".m", ".mm", ".cu"},
+      Ext);
+}
+
+bool isInUnitSource(const SourceManager &SM, SourceLocation Loc) {
+  Loc = SM.getExpansionLoc(Loc);
+  if (Loc.isInvalid())
+    return false;
+  if (SM.isInMainFile(Loc))
+    return true;
+  if (SM.isInSystemHeader(Loc))
+    return false;
+  return isSourceFileName(SM.getFilename(Loc));
+}
+
 bool isEarlier(const SourceManager &SM, SourceLocation A, SourceLocation B) {
   if (A.isInvalid())
     return false;
@@ -240,7 +333,18 @@ FunctionBody analyzedBody(const FunctionDecl *FD) {
 }
 
 FunctionBody analyzedBody(const LambdaExpr *LE) {
-  if (!LE || LE->getCallOperator()->isDependentContext() ||
+  if (!LE)
+    return {nullptr, nullptr};
+  // A generic lambda's call operator is a template: its first instantiation
+  // with a body (the one a callback's std::function makes) stands for it.
+  if (const FunctionTemplateDecl *FT = LE->getDependentCallOperator()) {
+    for (const FunctionDecl *Spec : FT->specializations())
+      if (Spec->hasBody() && !Spec->isDependentContext() &&
+          !Spec->isInvalidDecl())
+        return {Spec, Spec->getBody()};
+    return {nullptr, nullptr};
+  }
+  if (LE->getCallOperator()->isDependentContext() ||
       LE->getCallOperator()->isInvalidDecl())
     return {nullptr, nullptr};
   return {LE->getCallOperator(), LE->getBody()};

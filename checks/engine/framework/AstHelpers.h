@@ -12,6 +12,7 @@
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringRef.h"
 #include <algorithm>
 #include <utility>
 #include <vector>
@@ -103,6 +104,14 @@ struct Consumer {
 /// the first node that does something with the value.
 Consumer climbParents(const ParentMap &PM, const Stmt *S, unsigned Through);
 
+/// Whether the function \p FD, whose body is visible, keeps the pointer it
+/// receives as parameter \p I beyond the call: returns it (or a struct or
+/// call result built from it), stores it anywhere, puts it in an aggregate,
+/// or passes it to a visible function that keeps it (up to \p Depth calls
+/// deep). A function without a visible body, or one that only reads the
+/// pointer (passes it to functions without bodies, tests it), keeps nothing.
+bool keepsPointerParam(const FunctionDecl *FD, unsigned I, unsigned Depth = 3);
+
 /// True if \p E is only tested against null where it appears: `if (P)`,
 /// `!P`, `P == nullptr`, `P != nullptr`, a unique_ptr's operator bool.
 bool isNullTest(const Expr *E, const ParentMap &Parents);
@@ -129,6 +138,15 @@ bool diesAtFunctionExit(const CFGLifetimeEnds &LE, const Stmt *Body);
 
 /// The closing brace of \p Body, or its end.
 SourceLocation bodyEndLoc(const Stmt *Body);
+
+/// Whether \p Name is a source file's name (.c, .cc, .cpp, .cxx, .c++, .C,
+/// .m, .mm, .cu) rather than a header's.
+bool isSourceFileName(llvm::StringRef Name);
+
+/// Whether \p Loc (its expansion) is in the unit's own code: the main file,
+/// or a source file that it includes, as a unity build does (a `.cpp` file
+/// is never a header: its functions belong to the unit that includes it).
+bool isInUnitSource(const SourceManager &SM, SourceLocation Loc);
 
 /// Source order in the translation unit; an invalid location comes after
 /// every valid one.

@@ -39,14 +39,15 @@ struct UnitSummary {
 /// The body a match of addFunctionMatchers' matchers stands for (see
 /// analyzedBody), or {nullptr, nullptr}.
 FunctionBody analyzedBody(const ast_matchers::BoundNodes &Nodes);
-/// Matches the main file's function definitions and lambdas: the functions
-/// the checks and the summaries analyse.
+/// Matches the function definitions and lambdas of the unit's own sources
+/// (isInUnitSource: the main file and the source files it includes): the
+/// functions the checks and the summaries analyse.
 void addFunctionMatchers(ast_matchers::MatchFinder &Finder,
                          ast_matchers::MatchFinder::MatchCallback *CB);
 
-/// The main file's function bodies, lambdas included, as the checks
+/// The unit's own function bodies, lambdas included, as the checks
 /// collect them (FunctionBodyCheck).
-std::vector<FunctionBody> mainFileFunctions(ASTContext &Ctx);
+std::vector<FunctionBody> unitFunctions(ASTContext &Ctx);
 
 /// Summarises the main file's functions. \p Model may carry the summaries
 /// of other units (ApiModel::attachSummaries): a wrapper of another file's

@@ -192,7 +192,7 @@ struct StaticsWalk {
 
   void walk(const DeclContext *DC) {
     for (const Decl *D : DC->decls()) {
-      if (!SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+      if (!isInUnitSource(SM, D->getLocation()))
         continue;
       if (const auto *NS = dyn_cast<NamespaceDecl>(D))
         walk(NS);

@@ -7,6 +7,7 @@
 
 #include "engine/analyses/lifetime/LifetimeAnalysis.h"
 #include "engine/analyses/lifetime/LifetimeFlow.h"
+#include "engine/framework/AstHelpers.h"
 #include "engine/framework/Compat.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -112,8 +113,8 @@ outOfOrderMembers(llvm::ArrayRef<FieldBindFact> Binds,
         B.Holder->getFieldIndex() > B.Context->getFieldIndex() ||
         destructorReleases(RD, B.Holder))
       continue;
-    if (!SM.isInMainFile(SM.getExpansionLoc(B.Holder->getLocation())) &&
-        !SM.isInMainFile(SM.getExpansionLoc(B.Site->getBeginLoc())))
+    if (!isInUnitSource(SM, B.Holder->getLocation()) &&
+        !isInUnitSource(SM, B.Site->getBeginLoc()))
       continue;
     Out.push_back(B);
   }
@@ -165,6 +166,15 @@ bool LifetimeAnalysis::mentionsContexts(const Decl *D, const Stmt *Body) const {
         It =
             Seen.try_emplace(T, isOwner(Model.kindOfValue(E->getType()))).first;
       Found = It->second;
+      return !Found;
+    }
+    // `parseIRFile(...).get()`: a module whose owner is a temporary.
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
+      const CXXMethodDecl *MD = MCE->getMethodDecl();
+      const ResourceKind *K = Model.kindOfValue(MCE->getType());
+      // And `M.get()` of a local unique_ptr, whose module may die with M.
+      Found = MD && MD->getIdentifier() && MD->getName() == "get" && K &&
+              K->is(CarriesOwner) && MD->getParent()->isInStdNamespace();
       return !Found;
     }
   } F(Model);

@@ -31,6 +31,13 @@ struct Owner {
   const FieldDecl *Field = nullptr; ///< the member of `this`
   const ResourceKind *Kind =
       nullptr; ///< LLVMContext, ThreadSafeContext, ThreadSafeModule
+  /// Or a temporary std::unique_ptr (the expression that makes it, a call
+  /// such as `parseIRFile(...)`) whose get() gave the value: it deletes
+  /// what it holds at the end of its full expression.
+  const Expr *Temporary = nullptr;
+  /// Or the local std::unique_ptr Var, which this function never hands
+  /// over: it deletes its module when it goes out of scope.
+  bool UniqueHolder = false;
   const NamedDecl *holder() const;
 };
 
@@ -40,6 +47,7 @@ enum class EndHow {
   Reset,         ///< unique_ptr reset() or reassignment
   Disposed,      ///< LLVMContextDispose
   MovedIntoCall, ///< passed by value (std::move) to a function
+  TemporaryEnd,  ///< a temporary owner destroyed at its full expression's end
 };
 
 struct OwnerEnd {
