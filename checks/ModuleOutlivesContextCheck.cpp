@@ -75,6 +75,21 @@ ModuleOutlivesContextCheck::ModuleOutlivesContextCheck(
 void ModuleOutlivesContextCheck::reportUse(const LifetimeFacts &F,
                                            const UseAfterEndFact &U) {
   const Owner &O = F.Owners[U.Owner];
+  if (O.Temporary)
+    return reportTemporaryOwner(O, U);
+  if (O.UniqueHolder) {
+    diag(U.Use, "%0 points to a module that std::unique_ptr %1 deleted at "
+                "line %2")
+        << quoted(U.Value) << quoted(O.holder()) << line(U.End.Where);
+    diag(U.End.Where, "%0 is destroyed here, deleting its module",
+         DiagnosticIDs::Note)
+        << quoted(O.holder());
+    if (U.BindSite)
+      diag(U.BindSite->getBeginLoc(), "%0 is taken from %1 here",
+           DiagnosticIDs::Note)
+          << quoted(U.Value) << quoted(O.holder());
+    return;
+  }
   std::string OwnerName = quoted(O.holder());
   bool FromTSM = O.Kind && O.Kind->Id == KindId::ThreadSafeModule;
   // A context moved into a callee is destroyed there; the note says where
@@ -97,10 +112,36 @@ void ModuleOutlivesContextCheck::reportUse(const LifetimeFacts &F,
         << quoted(U.Value) << OwnerName;
 }
 
+void ModuleOutlivesContextCheck::reportTemporaryOwner(
+    const Owner &O, const UseAfterEndFact &U) {
+  // Name the temporary by the call that made it, when it is one.
+  std::string Maker;
+  if (const auto *CE = dyn_cast<CallExpr>(O.Temporary))
+    if (const auto *FD = dyn_cast_or_null<FunctionDecl>(CE->getCalleeDecl()))
+      Maker = " returned by '" + FD->getQualifiedNameAsString() + "'";
+  diag(U.Use, "%0 points to a module that the temporary std::unique_ptr%1 "
+              "deleted at the end of its statement, at line %2")
+      << quoted(U.Value) << Maker << line(U.End.Where);
+  diag(U.End.Where,
+       "the temporary std::unique_ptr is destroyed here, deleting the module; "
+       "keep the std::unique_ptr in a variable that outlives %0",
+       DiagnosticIDs::Note)
+      << quoted(U.Value);
+}
+
 void ModuleOutlivesContextCheck::reportEscapesAndOrders(
     const LifetimeFacts &F) {
   for (const EscapeFact &E : F.Escapes) {
     const Owner &O = F.Owners[E.Owner];
+    if (O.UniqueHolder) {
+      diag(E.At->getBeginLoc(),
+           "module %select{stored|returned}0 here is owned by "
+           "std::unique_ptr %1, which deletes it when the function returns; "
+           "%select{store|return}0 the std::unique_ptr itself, or release() "
+           "it")
+          << E.IsReturn << quoted(O.holder());
+      continue;
+    }
     diag(E.At->getBeginLoc(),
          "module %select{stored|returned}0 here belongs to LLVMContext %1, "
          "which is destroyed when the function returns")

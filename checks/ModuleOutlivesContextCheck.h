@@ -27,6 +27,7 @@ protected:
 
 private:
   void reportUse(const LifetimeFacts &F, const UseAfterEndFact &U);
+  void reportTemporaryOwner(const Owner &O, const UseAfterEndFact &U);
   void reportEscapesAndOrders(const LifetimeFacts &F);
   void reportMemberOrder(const FieldBindFact &MP);
 };

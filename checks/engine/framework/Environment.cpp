@@ -50,6 +50,14 @@ Location Locator::target(const Expr *LHS) const {
   }
   if (const FieldDecl *F = thisField(E))
     return Location::thisField(F);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      OutParameters && UO && UO->getOpcode() == UO_Deref)
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+      if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl());
+          P && isLocal(P) && P->getType()->isPointerType() &&
+          P->getType()->getPointeeType()->isPointerType())
+        return Location::pointee(P);
   // A member of a local object (not through a pointer or reference).
   if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
     if (const auto *Base =

@@ -37,7 +37,14 @@ namespace clang::tidy::llvmown {
 
 class Location {
 public:
-  enum Kind : uint8_t { None, Local, ThisField, LocalField, Temporary };
+  enum Kind : uint8_t {
+    None,
+    Local,
+    ThisField,
+    LocalField,
+    Temporary,
+    Pointee
+  };
 
   Location() = default;
   static Location local(const VarDecl *V) { return {Local, V, nullptr}; }
@@ -48,13 +55,18 @@ public:
     return {LocalField, V, F};
   }
   static Location temporary(const Expr *E) { return {Temporary, E, nullptr}; }
+  /// `*P` for a parameter P that points to the caller's variable (an
+  /// out-parameter): what is stored there is the caller's once the
+  /// function returns.
+  static Location pointee(const VarDecl *P) { return {Pointee, P, nullptr}; }
 
   Kind kind() const { return K; }
   explicit operator bool() const { return K != None; }
-  /// The variable of a Local or LocalField location.
+  /// The variable of a Local, LocalField or Pointee location.
   const VarDecl *var() const {
-    return K == Local || K == LocalField ? static_cast<const VarDecl *>(Ptr)
-                                         : nullptr;
+    return K == Local || K == LocalField || K == Pointee
+               ? static_cast<const VarDecl *>(Ptr)
+               : nullptr;
   }
   /// The member of a ThisField or LocalField location.
   const FieldDecl *field() const { return Field; }
@@ -91,6 +103,10 @@ public:
   Locator(const Decl *Fn, bool References = true)
       : Fn(Fn), References(References) {}
 
+  /// With \p On, `*P` for a pointer-to-pointer parameter P is the location
+  /// Pointee(P) (an out-parameter), not memory out of sight.
+  void followOutParameters(bool On) { OutParameters = On; }
+
   /// A variable of this function: a local or parameter, not one captured
   /// from an enclosing function, not a static.
   bool isLocal(const VarDecl *VD) const;
@@ -123,6 +139,7 @@ public:
 private:
   const Decl *Fn;
   bool References;
+  bool OutParameters = false;
 };
 
 } // namespace clang::tidy::llvmown

@@ -12,6 +12,7 @@ namespace clang::tidy::llvmown {
 
 //===--- Calls ------------------------------------------------------------===//
 
+
 void LifetimeFlow::transferObject(const CallSite &CS, State &S,
                                   Binding &Result) {
   Binding OV = take(CS.Object, S);
@@ -48,6 +49,15 @@ void LifetimeFlow::transferObject(const CallSite &CS, State &S,
     }
   }
   Result.absorb(OV);
+  // `M.get()` of a unique_ptr that keeps its module: the pointer lives no
+  // longer than M.
+  if (auto It = VD ? KeptHolders.find(VD) : KeptHolders.end();
+      It != KeptHolders.end() && MD && MD->getIdentifier() &&
+      MD->getName() == "get") {
+    Result.O.insert(It->second);
+    if (!Result.Site)
+      Result.Site = CS.Call;
+  }
 }
 
 void LifetimeFlow::transferArgument(const CallSite &CS, unsigned I,

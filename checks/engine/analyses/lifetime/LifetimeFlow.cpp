@@ -91,130 +91,6 @@ const EndMark *LifetimeState::endOf(unsigned O) const {
   return E && !E->empty() ? &E->get() : nullptr;
 }
 
-//===--- Kinds and owners -------------------------------------------------===//
-
-LifetimeFlow::LifetimeFlow(const ApiModel &Model, ASTContext &Ctx,
-                           const Decl *D, const Stmt *Body)
-    : Model(Model), Ctx(Ctx), D(D), Body(Body), PM(const_cast<Stmt *>(Body)),
-      Loc(D) {}
-
-const ResourceKind *LifetimeFlow::kindOf(QualType T) const {
-  auto [It, New] = KindCache.try_emplace(T.getTypePtrOrNull(), nullptr);
-  if (New)
-    It->second = Model.kindOfValue(T);
-  return It->second;
-}
-
-bool LifetimeFlow::isOwnerKind(const ResourceKind *K) const {
-  return K && K->is(OwnsIR);
-}
-
-/// A local that owns a context or ThreadSafe* object (not a reference to
-/// one, not a pointer that was not allocated here).
-bool LifetimeFlow::isOwnerVar(const VarDecl *VD) const {
-  if (!Loc.isLocal(VD) || VD->getType()->isReferenceType())
-    return false;
-  if (PointerOwners.count(VD))
-    return true;
-  // isPointerType() sees through typedefs: LLVMContextRef is a pointer.
-  return !VD->getType()->isPointerType() && isOwnerKind(kindOf(VD->getType()));
-}
-
-/// The member through which an object of type \p T (a project object or a
-/// unique_ptr to one) owns IR, if it does.
-const FieldDecl *LifetimeFlow::irMember(QualType T) const {
-  if (T.isNull())
-    return nullptr;
-  auto [It, New] = IRMemberCache.try_emplace(T.getTypePtr(), nullptr);
-  if (New)
-    It->second = irOwningMemberOf(T, Model);
-  return It->second;
-}
-
-/// A ThreadSafeContext or std::shared_ptr: copies share the context.
-bool LifetimeFlow::isSharedHandle(QualType T) const {
-  const ResourceKind *K = kindOf(T);
-  return (K && K->is(SharedHandle)) || ApiModel::isSharedPointer(T);
-}
-
-/// A shared handle initialised as a copy of another: one more reference,
-/// not the only owner.
-bool LifetimeFlow::isSharedCopy(const VarDecl *VD) const {
-  if (!isSharedHandle(VD->getType()))
-    return false;
-  if (VD->getType()->getAsCXXRecordDecl() &&
-      VD->getType()->getAsCXXRecordDecl()->isInStdNamespace())
-    return true; // a shared_ptr's other owners are unknown
-  const auto *CE =
-      dyn_cast_or_null<CXXConstructExpr>(skipTransparent(VD->getInit()));
-  return !CE || !CE->getConstructor() ||
-         CE->getConstructor()->isCopyOrMoveConstructor();
-}
-
-unsigned LifetimeFlow::ownerFor(const NamedDecl *Holder, const Stmt *Site,
-                                const ResourceKind *K) {
-  auto [It, New] = OwnerIds.try_emplace(
-      {static_cast<const void *>(Holder), static_cast<const void *>(Site)},
-      Owners.size());
-  if (New) {
-    Owner O;
-    O.Var = dyn_cast<VarDecl>(Holder);
-    O.Field = dyn_cast<FieldDecl>(Holder);
-    O.Kind = K;
-    Owners.push_back(O);
-  }
-  return It->second;
-}
-
-/// `C = new LLVMContext` / `C = LLVMContextCreate()`: the pointer C owns it.
-void LifetimeFlow::notePointerOwner(const VarDecl *VD, const Expr *Init) {
-  const ResourceKind *K = kindOf(VD->getType());
-  if (!Init || !K || K->Id != KindId::LLVMContext || !Loc.isLocal(VD))
-    return;
-  const Expr *I = skipTransparent(Init);
-  if (isa<CXXNewExpr>(I))
-    PointerOwners.insert(VD);
-  if (const auto *CE = dyn_cast<CallExpr>(I))
-    if (Model.find(CE->getDirectCallee(), Effect::Creates, ReturnValue))
-      PointerOwners.insert(VD);
-}
-
-bool LifetimeFlow::diesAtExit(unsigned O, const State &S) const {
-  O = S.finalOwner(O);
-  if (S.Escaped.contains(O) || S.Ended.contains(O))
-    return false;
-  const Owner &Ow = Owners[O];
-  // Only locals held by value (an object, a unique_ptr, a ThreadSafe*)
-  // die at the end; a pointer from `new` just leaks.
-  return Ow.Var && !Ow.Var->getType()->isPointerType();
-}
-
-void LifetimeFlow::endOwners(const BitSet &O, State &S, EndHow How,
-                             SourceLocation Where, const FunctionDecl *Callee) {
-  for (unsigned I : O) {
-    // A moved-from holder, or one whose object lives on elsewhere, ends
-    // nothing; on one path, an owner ends once.
-    if (S.Successor.contains(I) || S.Escaped.contains(I) || S.Ended.contains(I))
-      continue;
-    S.Ended[I] = MinLattice<EndMark, EarlierEnd>(EndMark{How, Where, Callee});
-  }
-}
-
-void LifetimeFlow::newOwnerFor(const VarDecl *VD, const Stmt *Site,
-                               const Binding &From, State &S) {
-  unsigned Id = ownerFor(VD, Site, kindOf(VD->getType()));
-  Binding Own;
-  Own.O.insert(Id);
-  S.Env.set(Location::local(VD), Own);
-  S.Ended.erase(Id);
-  S.Successor.erase(Id);
-  S.Escaped.erase(Id);
-  // Whatever was moved into the new owner now lives as long as it does.
-  for (unsigned I : From.O)
-    if (I != Id && !S.Successor.contains(I))
-      S.Successor[I] = MinLattice<unsigned, LessId>(Id);
-}
-
 LifetimeState LifetimeFlow::entryState() {
   // A pre-pass over the body: what transfer needs to know of the whole
   // function (which pointers own a context, which references are written)
@@ -250,6 +126,7 @@ LifetimeState LifetimeFlow::entryState() {
     }
   } LF(*this, AssignedLHS);
   LF.TraverseStmt(const_cast<Stmt *>(Body));
+  findKeptHolders();
 
   State Entry;
   if (const auto *MD = dyn_cast<CXXMethodDecl>(D)) {
@@ -282,6 +159,7 @@ Binding LifetimeFlow::valueOf(const Expr *E, const State &S) const {
   Location L = Loc.locate(E);
   switch (L.kind()) {
   case Location::None:
+  case Location::Pointee: // not followed by this analysis
     return {};
   case Location::ThisField: {
     Binding B;
@@ -374,6 +252,16 @@ void LifetimeFlow::store(const Expr *LHS, const Binding &V, const Expr *RHS,
     S.Escaped.join(V.O);
     return;
   }
+  if (L.kind() == Location::ThisField) {
+    // The member no longer holds what an earlier assignment stored in it.
+    llvm::SmallVector<const Stmt *, 2> Replaced;
+    for (const auto &P : S.PendingStores)
+      if (const auto *BO = dyn_cast<BinaryOperator>(P.first);
+          BO && BO->isAssignmentOp() && thisField(BO->getLHS()) == L.field())
+        Replaced.push_back(P.first);
+    for (const Stmt *R : Replaced)
+      S.PendingStores.erase(R);
+  }
   // A member of a local object lives no longer than the object; bindings
   // are not followed into members.
   if (V.empty() || L.kind() == Location::LocalField)
@@ -382,6 +270,21 @@ void LifetimeFlow::store(const Expr *LHS, const Binding &V, const Expr *RHS,
     noteFieldBinds(L.field(), V.O, At);
   // A member, a global, *Out: it must not outlive a local owner.
   S.PendingStores[At].absorb(V);
+}
+
+/// \p O with the owners that are contexts (or ThreadSafe* objects) first:
+/// a module that a unique_ptr holds belongs to its context too, and the
+/// context is the one named.
+static llvm::SmallVector<unsigned, 4>
+contextsFirst(const BitSet &O, const std::vector<Owner> &Owners) {
+  llvm::SmallVector<unsigned, 4> Out;
+  for (unsigned I : O)
+    if (!Owners[I].UniqueHolder)
+      Out.push_back(I);
+  for (unsigned I : O)
+    if (Owners[I].UniqueHolder)
+      Out.push_back(I);
+  return Out;
 }
 
 //===--- Statements, per node kind ----------------------------------------===//
@@ -420,7 +323,7 @@ void LifetimeFlow::VisitReturnStmt(const ReturnStmt *RS, State &S) {
     S.Escaped.join(V.O); // the owner itself is returned
     return;
   }
-  for (unsigned I : V.O)
+  for (unsigned I : contextsFirst(V.O, Owners))
     if (diesAtExit(I, S)) {
       Event E{Event::Escape};
       E.At = RS;
@@ -440,6 +343,8 @@ void LifetimeFlow::VisitDeclRefExpr(const DeclRefExpr *DRE, State &S) {
 void LifetimeFlow::VisitCallExpr(const CallExpr *CE, State &S) {
   if (isStdMove(CE))
     return; // transparent
+  if (getFromTemporaryHolder(CE, S))
+    return;
   CallSite CS = *CallSite::of(CE);
   // `Holder = std::move(Other)` on a class type.
   if (CS.op() == OO_Equal && CS.Object && CS.Args.size() == 1) {
@@ -553,8 +458,14 @@ void LifetimeFlow::checkUse(const DeclRefExpr *DRE, const State &S) {
   const Binding *B = S.Env.find(Location::local(VD));
   if (!B || B->empty() || isNullTest(DRE, PM))
     return;
+  // A context that ended is named before a unique_ptr that deleted the
+  // module (IR made in `M.get()` belongs to both).
+  std::optional<unsigned> Ended;
   for (unsigned I : B->O)
-    if (const EndMark *End = S.endOf(I)) {
+    if (S.endOf(I) && (!Ended || Owners[*Ended].UniqueHolder))
+      Ended = I;
+  for (unsigned I : B->O)
+    if (const EndMark *End = S.endOf(I); End && Ended && I == *Ended) {
       Event E{Event::Use};
       E.Where = DRE->getBeginLoc();
       E.Value = VD;
@@ -598,6 +509,13 @@ void LifetimeFlow::holderDestroyed(const VarDecl *VD, const Binding &B,
 
 void LifetimeFlow::transferLifetimeEnd(const CFGLifetimeEnds &LE, State &S) {
   const VarDecl *VD = LE.getVarDecl();
+  // A unique_ptr that kept its module deletes it (its own binding, to the
+  // context, is checked below).
+  if (auto It = KeptHolders.find(VD); It != KeptHolders.end()) {
+    BitSet Own;
+    Own.insert(It->second);
+    endOwners(Own, S, EndHow::ScopeEnd, scopeEndLoc(LE, Body));
+  }
   Location L = Location::local(VD);
   const Binding *B = S.Env.find(L);
   if (!B)
@@ -610,6 +528,7 @@ void LifetimeFlow::transferLifetimeEnd(const CFGLifetimeEnds &LE, State &S) {
       endOwners(V.O, S, EndHow::ScopeEnd, Where);
     return;
   }
+
   // A module holder, or a project object that owns IR, destroyed.
   if (ApiModel::isOwningHolder(VD->getType()) || irMember(VD->getType()))
     holderDestroyed(VD, V, Where, S);
@@ -654,14 +573,17 @@ void LifetimeFlow::refine(const CFGBlock &From, unsigned SuccIndex, State &S) {
 
 void LifetimeFlow::atExit(const State &S, EventList<Event> &Events) {
   for (const auto &P : S.PendingStores)
-    for (unsigned I : P.second.O) {
+    for (unsigned I : contextsFirst(P.second.O, Owners)) {
       const EndMark *End = S.endOf(I);
       unsigned F = S.finalOwner(I);
       const Owner &Ow = Owners[F];
       // Stored somewhere that outlives the function, while its context
       // died with the function's scope.
-      if (End && End->How == EndHow::ScopeEnd && Ow.Var &&
-          !Ow.Var->getType()->isPointerType()) {
+      // A kept unique_ptr parameter has no lifetime end in the CFG: it
+      // dies at the exit.
+      bool Dies = (End && End->How == EndHow::ScopeEnd) ||
+                  (!End && Ow.UniqueHolder && diesAtExit(F, S));
+      if (Dies && Ow.Var && !Ow.Var->getType()->isPointerType()) {
         Event E{Event::Escape};
         E.At = P.first;
         E.Owner = F;

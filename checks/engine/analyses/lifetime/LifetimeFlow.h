@@ -161,6 +161,8 @@ private:
   unsigned ownerFor(const NamedDecl *Holder, const Stmt *Site,
                     const ResourceKind *K);
   void notePointerOwner(const VarDecl *VD, const Expr *Init);
+  bool getFromTemporaryHolder(const CallExpr *CE, State &S);
+  void findKeptHolders();
   bool diesAtExit(unsigned O, const State &S) const;
   void endOwners(const BitSet &O, State &S, EndHow How, SourceLocation Where,
                  const FunctionDecl *Callee = nullptr);
@@ -208,6 +210,10 @@ private:
   /// Pointer locals that own their context (`new`, LLVMContextCreate()),
   /// found before solving.
   llvm::SmallPtrSet<const VarDecl *, 4> PointerOwners;
+  /// Local std::unique_ptr holders (parameters by value among them) that
+  /// the function never moves, releases or passes on: owners of their
+  /// module, found before solving.
+  llvm::DenseMap<const VarDecl *, unsigned> KeptHolders;
   /// Context members of `this`: owners for the whole function.
   llvm::DenseMap<const FieldDecl *, unsigned> FieldOwners;
   /// Assignment targets are written, not used.
