@@ -99,13 +99,18 @@ void CApiDisposeCheck::analyzeFunctions(
   AO.TrackDisposes = true;
   AO.CHandlesOnly = true;
   AO.FollowParameters = true;
-  OwnershipAnalysis OA(Model, Ctx, AO);
+  // Helpers of the file that return a handle they made are factories.
+  DerivedFactories Derived;
+  OwnershipAnalysis OA(Model, Ctx, AO, &Derived);
+  std::vector<FunctionFacts> Facts =
+      analyzeWithFactories(OA, Derived, Functions);
   llvm::DenseSet<const Expr *> Reported;
   std::vector<std::pair<OwnedObject, StructStoreFact>> StructStores;
-  for (const auto &[D, Body] : Functions) {
+  for (unsigned I = 0; I < Functions.size(); ++I) {
+    const auto &[D, Body] = Functions[I];
     if (!OA.needsAnalysis(D, Body))
       continue;
-    FunctionFacts FF = OA.analyze(D, Body);
+    const FunctionFacts &FF = Facts[I];
     noteIncomplete(D, FF.Incomplete);
     // Misuses of releases first: they explain the handle's story.
     for (const DisposeFact &F : FF.Disposes)

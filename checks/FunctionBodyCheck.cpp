@@ -97,6 +97,12 @@ bool FunctionBodyCheck::diagnoseLostObject(const LeakFact &L, SourceLocation At,
                                            llvm::StringRef What) {
   std::string Holder =
       L.Holder ? "'" + L.Holder->getNameAsString() + "'" : "its holder";
+  // A pointer-to-pointer parameter holds nothing itself: what it points to
+  // (an out-parameter) does.
+  if (const auto *P = dyn_cast_or_null<ParmVarDecl>(L.Holder);
+      P && P->getType()->isPointerType() &&
+      P->getType()->getPointeeType()->isPointerType())
+    Holder = "'*" + P->getNameAsString() + "'";
   switch (L.Reason) {
   case LeakReason::Discarded:
     diag(At, "%0 is never released: the result is discarded") << What;

@@ -26,7 +26,7 @@ const FunctionSummary *definedIn(const UnitSummary &U, llvm::StringRef Name) {
 }
 
 UnitSummary summarize(ParsedTU &TU, const ApiModel &Model) {
-  return summarizeUnit(TU.ctx(), Model, mainFileFunctions(TU.ctx()));
+  return summarizeUnit(TU.ctx(), Model, unitFunctions(TU.ctx()));
 }
 
 TEST(Summaries, WhatFunctionsClaim) {
@@ -44,6 +44,9 @@ TEST(Summaries, WhatFunctionsClaim) {
     void maybe(TargetMachine *TM) { if (cond()) delete TM; }
     void store(TargetMachine *TM) { Cached = TM; }
     void lend(TargetMachine *TM) { keep(TM); }
+    bool peek(TargetMachine *TM) { return TM && cond(); }
+    void layout(TargetMachine *TM) { TM->createDataLayout(); }
+    void peekTwice(TargetMachine *TM) { layout(TM); peek(TM); }
     void disposeMsg(char *S, LLVMTargetMachineRef T) {
       LLVMDisposeMessage(S);
       LLVMDisposeTargetMachine(T);
@@ -79,6 +82,9 @@ TEST(Summaries, WhatFunctionsClaim) {
   EXPECT_EQ(Param("maybe"), "releases-on-some-paths:TargetMachine");
   EXPECT_EQ(Param("store"), "stores:TargetMachine");
   EXPECT_EQ(Param("lend"), ""); // an unknown callee: no claim
+  // Only used, here or by a helper of the file that only uses it.
+  EXPECT_EQ(Param("peek"), "borrows:TargetMachine");
+  EXPECT_EQ(Param("peekTwice"), "borrows:TargetMachine");
   EXPECT_EQ(Param("disposeMsg", 0), "releases:Message");
   EXPECT_EQ(Param("disposeMsg", 1), "releases:TargetMachine");
   // Internal linkage: no other file can call them.
@@ -231,7 +237,8 @@ TEST(Summaries, JsonRoundTripAndErrors) {
   ASSERT_TRUE(SummarySet::fromJSON(Set.toJSON(true), Back, Error)) << Error;
   EXPECT_EQ(text(Back), text(Set));
   for (ParamEffect E : {ParamEffect::Releases, ParamEffect::Consumes,
-                        ParamEffect::ReleasesOnSomePaths, ParamEffect::Stores})
+                        ParamEffect::ReleasesOnSomePaths, ParamEffect::Stores,
+                        ParamEffect::Borrows})
     EXPECT_EQ(parseParamEffect(spelling(E)), E);
   for (ReturnOwnership R : {ReturnOwnership::Owned, ReturnOwnership::Borrowed})
     EXPECT_EQ(parseReturnOwnership(spelling(R)), R);

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "engine/model/ApiModel.h"
+#include "engine/framework/AstHelpers.h"
 #include "engine/framework/Compat.h"
 #include "engine/framework/Environment.h"
 #include "engine/framework/NameMatcher.h"
@@ -193,6 +194,8 @@ void ApiModel::attachSummaries(std::shared_ptr<const SummarySet> Set) {
         Row(Effect::Releases, P.Kind, int(P.Index));
       else if (P.Effect == ParamEffect::Consumes)
         Row(Effect::Consumes, P.Kind, int(P.Index));
+      else if (P.Effect == ParamEffect::Borrows)
+        Row(Effect::Borrows, P.Kind, int(P.Index));
     if (New.empty())
       continue;
     SummaryRows[Entry.first] = std::move(New);
@@ -215,9 +218,8 @@ void ApiModel::addSummaryRows(
   // older than the edit being analysed).
   const FunctionDecl *Def = nullptr;
   if (FD->isDefined(Def) &&
-      Def->getASTContext().getSourceManager().isInMainFile(
-          Def->getASTContext().getSourceManager().getExpansionLoc(
-              Def->getLocation())))
+      isInUnitSource(Def->getASTContext().getSourceManager(),
+                     Def->getLocation()))
     return;
   auto It = SummaryRows.find(usrOf(FD->getCanonicalDecl()));
   if (It != SummaryRows.end())
@@ -580,8 +582,7 @@ bool ApiModel::isLLVMApi(const FunctionDecl *FD) {
   // A project's own helper placed in namespace llvm (a `wrap()` cast) is
   // not LLVM's: only declarations from outside the main file count.
   const SourceManager &SM = FD->getASTContext().getSourceManager();
-  if (SM.isInMainFile(
-          SM.getExpansionLoc(FD->getCanonicalDecl()->getLocation())))
+  if (isInUnitSource(SM, FD->getCanonicalDecl()->getLocation()))
     return false;
   if (FD->isExternC() || !FD->getDeclContext()->isRecord()) {
     if (const IdentifierInfo *II = FD->getIdentifier())
@@ -599,6 +600,12 @@ bool ApiModel::isInLLVMNamespace(const Decl *D) {
           NS->getParent()->getRedeclContext()->isTranslationUnit())
         return true;
   return false;
+}
+
+bool ApiModel::isScopeGuardClass(const CXXRecordDecl *RD) {
+  return RD && llvm::any_of(tables::scopeGuardClasses(), [&](const char *Name) {
+           return declHasQualifiedName(RD, Name);
+         });
 }
 
 bool ApiModel::isCDeallocator(const FunctionDecl *FD) {

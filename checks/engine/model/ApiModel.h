@@ -58,6 +58,8 @@ enum class KindId : uint8_t {
   MemoryBuffer,
   DIBuilder,
   ExecutionEngine,
+  /// A C++ llvm::ExecutionEngine held by an owning raw pointer.
+  EngineObject,
   OrcThreadSafeContext,
   OrcThreadSafeModule,
   OrcLLJITBuilder,
@@ -388,6 +390,8 @@ public:
   static bool isLLVMApi(const FunctionDecl *FD);
   /// True if \p D is declared in namespace llvm (or one nested in it).
   static bool isInLLVMNamespace(const Decl *D);
+  /// True if \p RD is one of LLVM's scope guards (llvm::make_scope_exit's).
+  static bool isScopeGuardClass(const CXXRecordDecl *RD);
   /// True if \p FD is the C library's deallocator (`free`), which a
   /// struct's memory goes back through.
   static bool isCDeallocator(const FunctionDecl *FD);

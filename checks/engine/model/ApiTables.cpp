@@ -25,6 +25,12 @@ const ResourceKind Kinds[] = {
         .handles({"LLVMTargetMachineRef"})
         .cxxRelease("delete or std::unique_ptr")
         .cRelease("LLVMDisposeTargetMachine"),
+    // EngineBuilder::create() hands out an owning raw pointer; the engine
+    // owns its modules and their JIT'd code. (C handles: ExecutionEngine.)
+    kind(K::EngineObject, "EngineObject")
+        .classes({"llvm::ExecutionEngine"})
+        .cxxRelease("delete or std::unique_ptr")
+        .noun("ExecutionEngine"),
     // Contexts and what lives in them (api-facts §2, §3).
     kind(K::LLVMContext, "LLVMContext")
         .classes({"llvm::LLVMContext", "LLVMOpaqueContext"})
@@ -162,6 +168,8 @@ const RowSpec TargetMachineRows[] = {
     releases("LLVMDisposeTargetMachine", K::TargetMachine, 0),
     // ExecutionEngine.h:661: "Take ownership", even when create() fails.
     consumes("llvm::EngineBuilder::create", K::TargetMachine, 0),
+    // ExecutionEngine.h:657-661: the caller owns the engine it returns.
+    creates("llvm::EngineBuilder::create", K::EngineObject).onlyIfRawPointer(),
     // Orc.h:1125-1135: "takes ownership of the given TargetMachine".
     consumes("LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine",
              K::TargetMachine, 0),
@@ -188,6 +196,15 @@ const RowSpec ContextRows[] = {
     createsOut("LLVMParseBitcodeInContext2", K::Module, 2).boundTo(0),
     createsOut("LLVMGetBitcodeModuleInContext2", K::Module, 2).boundTo(0),
     createsOut("LLVMParseIRInContext2", K::Module, 2).boundTo(0).since(22),
+    // BitReader.h: the deprecated readers, still common in C code; modules
+    // without a context argument are in the global context. BitReader.cpp
+    // (14 to 22) writes null through the out-parameter on failure.
+    createsOut("LLVMParseBitcode", K::Module, 1),
+    createsOut("LLVMParseBitcode2", K::Module, 1),
+    createsOut("LLVMParseBitcodeInContext", K::Module, 2).boundTo(0),
+    createsOut("LLVMGetBitcodeModule", K::Module, 1),
+    createsOut("LLVMGetBitcodeModule2", K::Module, 1),
+    createsOut("LLVMGetBitcodeModuleInContext", K::Module, 2).boundTo(0),
     // ThreadSafeModule.h:53-57, 104-110: these take over the context (or
     // share it) and keep it alive.
     consumes("llvm::orc::ThreadSafeContext::ThreadSafeContext", K::LLVMContext,
@@ -247,6 +264,11 @@ const RowSpec CApiRows[] = {
     // Readers: the module lives in the context passed first.
     consumes("LLVMParseIRInContext", K::MemoryBuffer, 1),
     consumesOnSuccess("LLVMGetBitcodeModuleInContext2", K::MemoryBuffer, 1),
+    // BitReader.cpp: the lazy readers keep the buffer only on success; the
+    // parsers copy what they need and never take it.
+    consumesOnSuccess("LLVMGetBitcodeModuleInContext", K::MemoryBuffer, 1),
+    consumesOnSuccess("LLVMGetBitcodeModule", K::MemoryBuffer, 0),
+    consumesOnSuccess("LLVMGetBitcodeModule2", K::MemoryBuffer, 0),
     // IRReader.h (22): unlike LLVMParseIRInContext, the buffer stays the
     // caller's to dispose of.
     borrows("LLVMParseIRInContext2", K::MemoryBuffer, 1).since(22),
@@ -399,6 +421,11 @@ const RowSpec CApiRows[] = {
     createsOut("LLVMCreateMemoryBufferWithSTDIN", K::Message, 1)
         .onFailureOnly(),
     createsOut("LLVMParseIRInContext", K::Message, 3).onFailureOnly(),
+    // BitReader.cpp (14 to 22): strdup() only in the error handler.
+    createsOut("LLVMParseBitcode", K::Message, 2).onFailureOnly(),
+    createsOut("LLVMParseBitcodeInContext", K::Message, 3).onFailureOnly(),
+    createsOut("LLVMGetBitcodeModule", K::Message, 2).onFailureOnly(),
+    createsOut("LLVMGetBitcodeModuleInContext", K::Message, 3).onFailureOnly(),
     createsOut("LLVMParseIRInContext2", K::Message, 3)
         .onFailureOnly()
         .since(22),
@@ -560,6 +587,13 @@ static const char *const ContextBoundClasses[] = {"llvm::DIBuilder"};
 llvm::ArrayRef<const char *> contextBoundClasses() {
   return ContextBoundClasses;
 }
+
+// Scope guards whose destructor calls the callable they were made from
+// (ScopeExit.h: ~scope_exit calls ExitFunction unless release()d). Listed
+// because the tool skips library bodies: a project's own guard class is
+// recognised from its destructor's body.
+static const char *const ScopeGuardClasses[] = {"llvm::detail::scope_exit"};
+llvm::ArrayRef<const char *> scopeGuardClasses() { return ScopeGuardClasses; }
 
 const char *const LLVMNamespace = "llvm";
 static const llvm::StringRef CDeallocators[] = {"free"};

@@ -257,6 +257,8 @@ llvm::ArrayRef<const char *> handleConversions();
 /// one of these dies badly after the context. IRBuilder is not one: its
 /// destructor reads nothing of the context.
 llvm::ArrayRef<const char *> contextBoundClasses();
+/// LLVM's scope guards: their destructor calls the callable they hold.
+llvm::ArrayRef<const char *> scopeGuardClasses();
 /// LLVM's namespace, and the C library's deallocators (of structs that
 /// hold handles).
 extern const char *const LLVMNamespace;

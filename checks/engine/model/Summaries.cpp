@@ -63,6 +63,7 @@ static constexpr std::pair<ParamEffect, const char *> ParamEffectWords[] = {
     {ParamEffect::Consumes, "consumes"},
     {ParamEffect::ReleasesOnSomePaths, "releases-on-some-paths"},
     {ParamEffect::Stores, "stores"},
+    {ParamEffect::Borrows, "borrows"},
 };
 static constexpr std::pair<ReturnOwnership, const char *> ReturnWords[] = {
     {ReturnOwnership::None, ""},

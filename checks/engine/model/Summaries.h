@@ -40,6 +40,7 @@ enum class ParamEffect {
   Consumes,            ///< "consumes": handed to an owner on every path
   ReleasesOnSomePaths, ///< "releases-on-some-paths"
   Stores,              ///< "stores": kept in memory that outlives the call
+  Borrows, ///< "borrows": only used; still the caller's on every path
 };
 /// What a function's result is to its caller.
 enum class ReturnOwnership {

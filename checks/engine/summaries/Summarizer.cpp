@@ -3,6 +3,7 @@
 #include "engine/summaries/Summarizer.h"
 #include "engine/analyses/ownership/OwnershipAnalysis.h"
 #include "engine/analyses/retention/RetentionAnalysis.h"
+#include "engine/framework/AstHelpers.h"
 #include "engine/framework/CompatADT.h"
 #include "engine/model/ApiModel.h"
 #include "clang/AST/ASTContext.h"
@@ -31,8 +32,7 @@ public:
 
 bool definedInMainFile(const FunctionDecl *FD, const SourceManager &SM) {
   const FunctionDecl *Def = nullptr;
-  return FD->isDefined(Def) &&
-         SM.isInMainFile(SM.getExpansionLoc(Def->getLocation()));
+  return FD->isDefined(Def) && isInUnitSource(SM, Def->getLocation());
 }
 
 /// A function whose summary other files can use: it has a name they can
@@ -89,6 +89,10 @@ std::optional<ParamEffect> paramEffect(const ParamFact &P) {
                : (P.Consumed ? ParamEffect::Consumes : ParamEffect::Releases);
   if (P.Stored)
     return ParamEffect::Stores;
+  // Neither released nor handed on: a call lends it, as to an LLVM API
+  // that borrows (a caller in another file keeps owning it).
+  if (!P.Freed && !P.Escaped)
+    return ParamEffect::Borrows;
   return std::nullopt;
 }
 
@@ -131,17 +135,29 @@ FunctionBody analyzedBody(const ast_matchers::BoundNodes &Nodes) {
   return analyzedBody(Nodes.getNodeAs<LambdaExpr>("lambda"));
 }
 
+namespace {
+AST_MATCHER(Decl, isDeclInUnitSource) {
+  return isInUnitSource(Finder->getASTContext().getSourceManager(),
+                        Node.getLocation());
+}
+AST_MATCHER(LambdaExpr, isLambdaInUnitSource) {
+  return isInUnitSource(Finder->getASTContext().getSourceManager(),
+                        Node.getBeginLoc());
+}
+} // namespace
+
 void addFunctionMatchers(ast_matchers::MatchFinder &Finder,
                          ast_matchers::MatchFinder::MatchCallback *CB) {
   using namespace ast_matchers;
-  // Only the main file: headers' inline functions (LLVM's own among them)
+  // Only the unit's own sources (the main file and the source files a unity
+  // build includes): headers' inline functions (LLVM's own among them)
   // would cost time and could not be fixed by the user.
   Finder.addMatcher(
-      functionDecl(isDefinition(), isExpansionInMainFile()).bind("fn"), CB);
-  Finder.addMatcher(lambdaExpr(isExpansionInMainFile()).bind("lambda"), CB);
+      functionDecl(isDefinition(), isDeclInUnitSource()).bind("fn"), CB);
+  Finder.addMatcher(lambdaExpr(isLambdaInUnitSource()).bind("lambda"), CB);
 }
 
-std::vector<FunctionBody> mainFileFunctions(ASTContext &Ctx) {
+std::vector<FunctionBody> unitFunctions(ASTContext &Ctx) {
   BodyCollector C;
   MatchFinder Finder;
   addFunctionMatchers(Finder, &C);

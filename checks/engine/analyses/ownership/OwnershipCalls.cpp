@@ -5,10 +5,118 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <optional>
 
 namespace clang::tidy::llvmown {
+
+namespace {
+
+bool lendsOnly(const ApiModel &Model, const FunctionDecl *FD, unsigned I,
+               unsigned Depth = 3);
+
+/// Finds what lets a parameter (or a local pointer copied from it) go.
+class LetGoFinder : public RecursiveASTVisitor<LetGoFinder> {
+public:
+  LetGoFinder(const ApiModel &Model, const FunctionDecl *Def, unsigned Depth)
+      : Model(Model), Def(Def), Depth(Depth), PM(Def->getBody()) {}
+
+  llvm::SmallPtrSet<const VarDecl *, 4> Aliases;
+  bool LetGo = false;
+
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        VD && Aliases.count(VD))
+      LetGo = letsGo(DRE);
+    return !LetGo;
+  }
+  bool VisitCXXDeleteExpr(CXXDeleteExpr *DE) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(skipTransparent(DE->getArgument()));
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    LetGo |= VD && Aliases.count(VD);
+    return !LetGo;
+  }
+
+private:
+  bool letsGo(const Expr *E) {
+    auto [Child, Parent] =
+        climbParents(PM, E, Parens | ImplicitCastsButToBool | ExplicitCasts);
+    if (!Parent)
+      return false;
+    if (isa<ReturnStmt>(Parent) || isa<InitListExpr>(Parent) ||
+        isa<LambdaExpr>(Parent) || isa<CXXConstructExpr>(Parent))
+      return true;
+    if (const auto *DS = dyn_cast<DeclStmt>(Parent)) {
+      const auto *VD =
+          DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+      if (!VD || !VD->isLocalVarDecl() || VD->isStaticLocal() ||
+          !VD->getType()->isPointerType())
+        return true;
+      Aliases.insert(VD);
+      return false;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(Parent))
+      return BO->isAssignmentOp() && BO->getRHS() == Child;
+    if (const auto *UO = dyn_cast<UnaryOperator>(Parent))
+      return UO->getOpcode() == UO_AddrOf;
+    if (const auto *CE = dyn_cast<CallExpr>(Parent))
+      return passedOn(CE, Child);
+    return false;
+  }
+
+  bool passedOn(const CallExpr *CE, const Stmt *Child) {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee)
+      return true;
+    unsigned Shift =
+        isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
+    for (unsigned A = 0; A < CE->getNumArgs(); ++A) {
+      if (CE->getArg(A) != Child)
+        continue;
+      if (A < Shift)
+        return false; // the object of a member operator
+      unsigned P = A - Shift;
+      if (Model.releasesOrConsumes(Callee, P) ||
+          Model.find(Callee, Effect::ConsumesOnSuccess, P))
+        return true;
+      if (Model.find(Callee, Effect::Borrows, P) || ApiModel::isLLVMApi(Callee))
+        return false;
+      return Callee == Def || Depth == 0 ||
+             !lendsOnly(Model, Callee, P, Depth - 1);
+    }
+    return false;
+  }
+
+  const ApiModel &Model;
+  const FunctionDecl *Def;
+  unsigned Depth;
+  ParentMap PM;
+};
+
+/// Whether the unit's own function \p FD only uses its pointer parameter
+/// \p I: it neither keeps it (returns or stores it) nor releases it, nor
+/// hands it to a function that might (a releasing or consuming API, a
+/// callee whose body is not visible). A helper that runs passes over a
+/// module, or reads a machine's triple, lends the object back.
+bool lendsOnly(const ApiModel &Model, const FunctionDecl *FD, unsigned I,
+               unsigned Depth) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def || I >= Def->getNumParams() ||
+      Def->isDependentContext() || Def->isVariadic() ||
+      !isInUnitSource(Def->getASTContext().getSourceManager(),
+                      Def->getLocation()) ||
+      !Def->getParamDecl(I)->getType()->isPointerType())
+    return false;
+  LetGoFinder F(Model, Def, Depth);
+  F.Aliases.insert(Def->getParamDecl(I));
+  F.TraverseStmt(Def->getBody());
+  return !F.LetGo;
+}
+
+} // namespace
 
 //===--- Calls ------------------------------------------------------------===//
 
@@ -17,9 +125,22 @@ bool OwnershipFlow::transferOutParameter(const CallSite &CS, unsigned I,
                                          State &S) {
   const ApiRow *R =
       CS.Callee ? Model.find(CS.Callee, Effect::Creates, I) : nullptr;
-  const auto *UO = dyn_cast<UnaryOperator>(CS.Args[I]->IgnoreParenImpCasts());
-  if (!R || !UO || UO->getOpcode() != UO_AddrOf || !tracked(R->Kind))
+  const Expr *Arg = CS.Args[I]->IgnoreParenImpCasts();
+  const auto *UO = dyn_cast<UnaryOperator>(Arg);
+  // The function's own out-parameter passed on: the object goes to `*P`.
+  const auto *DRE = dyn_cast<DeclRefExpr>(Arg);
+  const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  bool ToPointee = P && P->getType()->isPointerType() &&
+                   P->getType()->getPointeeType()->isPointerType();
+  if (!R || !tracked(R->Kind) ||
+      !(ToPointee || (UO && UO->getOpcode() == UO_AddrOf)))
     return false;
+  auto Store = [&](Tokens V) {
+    if (ToPointee)
+      storePointee(P, V, CS.Call, S);
+    else
+      storeTo(UO->getSubExpr(), V, CS.Call, S);
+  };
   if (R->GivesBack >= 0) {
     // The object passed comes back: ours again if this function gave it
     // away before (`LLVMAddModule` then `LLVMRemoveModule`), the caller's
@@ -31,7 +152,7 @@ bool OwnershipFlow::transferOutParameter(const CallSite &CS, unsigned I,
         S.Owned.insert(T);
         S.GivenBack[CS.Call].insert(T); // unless the call fails
       }
-    storeTo(UO->getSubExpr(), V, CS.Call, S);
+    Store(V);
     return true;
   }
   unsigned Obj = objectFor(CS.Call, R->Kind, R->Name.str(), I);
@@ -40,7 +161,7 @@ bool OwnershipFlow::transferOutParameter(const CallSite &CS, unsigned I,
   setParent(Obj, parentOf(R, CS.Args, S), S);
   if (!llvm::is_contained(OutObjects[CS.Call], Obj))
     OutObjects[CS.Call].push_back(Obj);
-  storeTo(UO->getSubExpr(), Tokens::of(newToken(S, Obj)), CS.Call, S);
+  Store(Tokens::of(newToken(S, Obj)));
   return true;
 }
 
@@ -77,10 +198,14 @@ void OwnershipFlow::transferArgument(const CallSite &CS, unsigned I, State &S) {
   QualType ParamTy;
   if (FD && I < FD->getNumParams())
     ParamTy = FD->getParamDecl(I)->getType();
+  // A helper of the unit that only uses what it is given.
+  if (lendsOnly(Model, FD, I))
+    return;
   if (A.Opts.ConstPointerArgsBorrow &&
       ((FD && I >= FD->getNumParams() && FD->isVariadic()) ||
        (!ParamTy.isNull() && ParamTy->isPointerType() &&
-        ParamTy->getPointeeType().isConstQualified())))
+        ParamTy->getPointeeType().isConstQualified())) &&
+      !keepsPointerParam(FD, I))
     return; // printf("%s", Msg), fputs(Msg, F): read, not kept
   if (!ParamTy.isNull()) {
     QualType T = ParamTy.getNonReferenceType();

@@ -21,8 +21,12 @@ bool OwnershipState::held(unsigned Tok, bool CountFields) const {
 }
 
 bool OwnershipState::heldByField(unsigned Tok) const {
+  return heldBy(Location::ThisField, Tok);
+}
+
+bool OwnershipState::heldBy(Location::Kind K, unsigned Tok) const {
   for (const auto &E : Env)
-    if (E.first.kind() == Location::ThisField && E.second.contains(Tok))
+    if (E.first.kind() == K && E.second.contains(Tok))
       return true;
   return false;
 }
@@ -62,7 +66,9 @@ bool intersectFlags(FlagValues &A, const FlagValues &B) {
 OwnershipFlow::OwnershipFlow(const OwnershipAnalysis &A, const Decl *D,
                              const Stmt *Body)
     : A(A), Model(A.Model), Ctx(A.Ctx), D(D), Body(Body),
-      PM(const_cast<Stmt *>(Body)), Loc(D, /*References=*/false) {}
+      PM(const_cast<Stmt *>(Body)), Loc(D, /*References=*/false) {
+  Loc.followOutParameters(true);
+}
 
 bool OwnershipFlow::tracked(const ResourceKind *K) const {
   return K && (A.Opts.Kinds.empty() || llvm::is_contained(A.Opts.Kinds, K));
@@ -119,6 +125,7 @@ void OwnershipFlow::setParent(unsigned Obj, int Parent, State &S) const {
 
 OwnershipState OwnershipFlow::entryState() {
   State Entry;
+  findGuards();
   if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(D))
     for (const CXXCtorInitializer *Init : Ctor->inits())
       if (Expr *IE = Init->getInit()) {
@@ -240,6 +247,17 @@ void OwnershipFlow::storeField(const FieldDecl *F, Tokens V, const Expr *At,
   }
 }
 
+/// `*Out = X` for an out-parameter: the caller gets what is there when the
+/// function returns, so a store over an object still owned loses it.
+void OwnershipFlow::storePointee(const VarDecl *P, Tokens V, const Expr *At,
+                                 State &S) {
+  Location L = Location::pointee(P);
+  Tokens Old = S.Env.lookup(L);
+  S.Env.set(L, V);
+  Old.subtract(V);
+  dropped(Old, S, LeakReason::Overwritten, At->getBeginLoc(), P);
+}
+
 void OwnershipFlow::storeTo(const Expr *LHS, Tokens V, const Expr *StoreExpr,
                             State &S) {
   Location L = Loc.target(LHS);
@@ -247,6 +265,23 @@ void OwnershipFlow::storeTo(const Expr *LHS, Tokens V, const Expr *StoreExpr,
     return storeVar(L.var(), V, StoreExpr, S);
   if (L.kind() == Location::ThisField)
     return storeField(L.field(), V, StoreExpr, /*InInit=*/false, S);
+  if (L.kind() == Location::Pointee)
+    return storePointee(L.var(), V, StoreExpr, S);
+  // `Arr[I] = X` into a member array: the member rule judges the array as
+  // one member (elements are not tracked, so a store never overwrites).
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(skipTransparent(LHS)))
+    if (const FieldDecl *F = thisField(ASE->getBase()->IgnoreParenImpCasts());
+        F && F->getType()->isConstantArrayType()) {
+      for (unsigned I : V)
+        if (S.Owned.contains(I) && !Objects[objectOf(I)].OldValueOf) {
+          Event E{Event::FieldStore, objectOf(I)};
+          E.Field = F;
+          E.Call = StoreExpr;
+          E.InConstructor = InConstructor;
+          emit(E);
+        }
+      return escape(V, S, /*Stored=*/true);
+    }
   // Memory the function does not own (a global, *Out, another object's
   // member, a member of a local object): no evidence of a leak here. A
   // struct's field is judged with the functions that free the struct.
@@ -311,8 +346,9 @@ void OwnershipFlow::atExit(const State &S, SourceLocation Where,
   if (isMain())
     return;
   for (unsigned I : S.Owned) {
-    if (Objects[objectOf(I)].OldValueOf || S.heldByField(I))
-      continue; // the class owns it now
+    if (Objects[objectOf(I)].OldValueOf || S.heldByField(I) ||
+        S.heldBy(Location::Pointee, I))
+      continue; // the class, or the caller through an out-parameter, owns it
     Event E{Event::Lost, objectOf(I)};
     E.Reason = LeakReason::AtExit;
     E.Where = Where;
@@ -571,6 +607,9 @@ void OwnershipFlow::discardIfUnused(const Expr *E, State &S) {
 
 void OwnershipFlow::transferLifetimeEnd(const CFGLifetimeEnds &LE, State &S) {
   const VarDecl *VD = LE.getVarDecl();
+  // A scope guard's destructor runs its lambda here.
+  if (auto It = Guards.find(VD); It != Guards.end())
+    runGuard(It->second, S);
   Location L = Location::local(VD);
   Tokens Old = S.Env.lookup(L);
   if (!S.Env.erase(L))

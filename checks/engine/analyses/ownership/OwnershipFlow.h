@@ -156,6 +156,7 @@ struct OwnershipState {
   /// \p CountFields)?
   bool held(unsigned Tok, bool CountFields = true) const;
   bool heldByField(unsigned Tok) const;
+  bool heldBy(Location::Kind K, unsigned Tok) const;
   /// The local that holds \p Tok, declared first; null if none.
   const VarDecl *localHolder(unsigned Tok) const;
   /// Renames token \p From to \p To everywhere.
@@ -266,6 +267,7 @@ private:
   Tokens valueOf(const Expr *E, const State &S) const;
   Tokens consume(const Expr *E, State &S);
   void storeTo(const Expr *LHS, Tokens V, const Expr *StoreExpr, State &S);
+  void storePointee(const VarDecl *P, Tokens V, const Expr *At, State &S);
   void storeVar(const VarDecl *VD, Tokens V, const Stmt *At, State &S);
   void storeField(const FieldDecl *F, Tokens V, const Expr *At, bool InInit,
                   State &S);
@@ -290,6 +292,10 @@ private:
   bool transferOutParameter(const CallSite &CS, unsigned I, State &S);
   void transferArgument(const CallSite &CS, unsigned I, State &S);
   void transferResult(const CallSite &CS, State &S);
+
+  // Scope guards (OwnershipGuards.cpp).
+  void findGuards();
+  void runGuard(const LambdaExpr *LE, State &S);
 
   // Elements other than statements, and what ends a full expression.
   void transferLifetimeEnd(const CFGLifetimeEnds &LE, State &S);
@@ -319,6 +325,9 @@ private:
   // is a flag, the objects a call writes): the same whatever the visit order.
   std::vector<OwnedObject> Objects;
   llvm::DenseMap<const VarDecl *, bool> FlagCache;
+  /// Scope guards (`defer(...)`, llvm::make_scope_exit) and the lambda their
+  /// destructor runs, found before solving.
+  llvm::DenseMap<const VarDecl *, const LambdaExpr *> Guards;
   /// The locals some condition reads (`if`, loops, `?:`, `&&`/`||`),
   /// found on the first write of a constant: only they can be flags.
   std::optional<llvm::SmallPtrSet<const VarDecl *, 8>> TestedVars;
