@@ -21,7 +21,7 @@ const JitRemedies &remediesFor(const CallExpr *Add) {
 
 JitResourceLeakCheck::JitResourceLeakCheck(StringRef Name,
                                            ClangTidyContext *Context)
-    : FunctionBodyCheck(Name, Context),
+    : OwningPointerCheck(Name, Context),
       SetupFunctions(option("SetupFunctions", DefaultSetupFunctions)),
       SharedContextRequests(boolOption("SharedContextRequests", false)) {}
 
@@ -131,6 +131,9 @@ void JitResourceLeakCheck::analyzeFunctions(
 
   for (const Decl *D : R.Incomplete)
     noteIncomplete(D, true);
+
+  // An engine nobody deletes keeps its modules and all their code.
+  analyzeOwningPointers(Ctx, Functions, KindId::EngineObject);
 }
 
 } // namespace clang::tidy::llvmown

@@ -5,21 +5,22 @@
 // long-lived JIT, modules kept in long-lived containers after their code was
 // generated, resource trackers dropped without remove() after code was added
 // with them, ResourceTrackerSPs with static storage duration that outlive
-// their session, and (SharedContextRequests) per-request modules in a
-// long-lived LLVMContext.
+// their session, C++ ExecutionEngines (EngineBuilder::create) never deleted
+// or kept in members nothing deletes, and (SharedContextRequests)
+// per-request modules in a long-lived LLVMContext.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef LLVMOWN_JITRESOURCELEAKCHECK_H
 #define LLVMOWN_JITRESOURCELEAKCHECK_H
 
-#include "FunctionBodyCheck.h"
+#include "OwningPointerCheck.h"
 
 namespace clang::tidy::llvmown {
 
 struct DroppedTracker;
 
-class JitResourceLeakCheck : public FunctionBodyCheck {
+class JitResourceLeakCheck : public OwningPointerCheck {
 public:
   JitResourceLeakCheck(StringRef Name, ClangTidyContext *Context);
 

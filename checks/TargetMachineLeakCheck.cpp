@@ -1,97 +1,21 @@
 //===- TargetMachineLeakCheck.cpp -----------------------------------------===//
 //
-// The check only turns the engine's facts into diagnostics: matching collects
-// the main file's function bodies; at the end of the translation unit the
-// ownership analysis runs over them (twice or more if a function turns out to
-// be a factory wrapper), and the member scan decides about stored machines.
+// The check adds its options to the API model; the reports are those of every
+// owning raw pointer (OwningPointerCheck), for TargetMachine.
 //
 //===----------------------------------------------------------------------===//
 
 #include "TargetMachineLeakCheck.h"
-#include "engine/analyses/lifetime/MemberOwnership.h"
-#include "engine/analyses/ownership/OwnershipAnalysis.h"
-#include "engine/framework/AstHelpers.h"
-#include "clang/AST/ASTContext.h"
-#include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMap.h"
-#include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/ASTMatchers/ASTMatchers.h"
-#include "clang/Lex/Lexer.h"
-#include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/SmallPtrSet.h"
-
-using namespace clang::ast_matchers;
 
 namespace clang::tidy::llvmown {
 
 namespace {
-
 constexpr KindId Kind = KindId::TargetMachine;
-
-/// Every use of \p VD in \p Body keeps compiling when it becomes a
-/// std::unique_ptr: member access, dereference, null tests.
-bool onlySmartPointerCompatibleUses(const VarDecl *VD, const Stmt *Body,
-                                    ASTContext &Ctx) {
-  ParentMap PM(const_cast<Stmt *>(Body));
-  auto Refs = ast_matchers::match(
-      ast_matchers::findAll(ast_matchers::declRefExpr(
-                                ast_matchers::to(ast_matchers::equalsNode(VD)))
-                                .bind("r")),
-      *Body, Ctx);
-  for (const auto &R : Refs) {
-    // Skip reads and const-qualification (`TM->constMethod()`).
-    auto [Child, P] =
-        climbParents(PM, R.getNodeAs<DeclRefExpr>("r"), Parens | ReadCasts);
-    if (!P)
-      return false;
-    if (const auto *ME = dyn_cast<MemberExpr>(P)) {
-      if (ME->isArrow() && ME->getBase() == Child)
-        continue;
-      return false;
-    }
-    if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
-      if (UO->getOpcode() == UO_Deref || UO->getOpcode() == UO_LNot)
-        continue;
-      return false;
-    }
-    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P)) {
-      // `if (TM)`: a contextual conversion, which unique_ptr supports.
-      if (ICE->getCastKind() != CK_PointerToBoolean)
-        return false;
-      const Stmt *Ctl = climbParents(PM, ICE, Parens).Parent;
-      if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Ctl);
-          UO && UO->getOpcode() == UO_LNot)
-        continue;
-      if (Ctl &&
-          (isa<IfStmt>(Ctl) || isa<WhileStmt>(Ctl) || isa<ForStmt>(Ctl) ||
-           isa<DoStmt>(Ctl) || isa<ConditionalOperator>(Ctl)))
-        continue;
-      if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Ctl);
-          BO && BO->isLogicalOp())
-        continue;
-      return false;
-    }
-    if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
-      const Expr *Other = BO->getLHS() == Child ? BO->getRHS() : BO->getLHS();
-      if (BO->isEqualityOp() && isNullConstant(Other, Ctx))
-        continue;
-      return false;
-    }
-    return false;
-  }
-  return true;
-}
-
-std::string describeMachine(const OwnedObject &O) {
-  return (llvm::Twine(O.Kind->Name) + " created by '" + O.Creator + "'").str();
-}
-
 } // namespace
 
 TargetMachineLeakCheck::TargetMachineLeakCheck(StringRef Name,
                                                ClangTidyContext *Context)
-    : FunctionBodyCheck(Name, Context),
+    : OwningPointerCheck(Name, Context),
       OwningFactories(option("OwningFactories")),
       ReleaseFunctions(option("ReleaseFunctions")),
       TransferFunctions(option("TransferFunctions")) {
@@ -101,144 +25,10 @@ TargetMachineLeakCheck::TargetMachineLeakCheck(StringRef Name,
   readSummaryOption();
 }
 
-/// `TargetMachine *TM = T->createTargetMachine(...)` becomes
-/// `std::unique_ptr<TargetMachine> TM(T->createTargetMachine(...))`: only
-/// for a local initialised with the call, released nowhere, and used only
-/// in ways std::unique_ptr supports.
-std::optional<FixItHint>
-TargetMachineLeakCheck::uniquePtrFix(const LeakFact &L, const OwnedObject &O,
-                                     const Stmt *Body, ASTContext &Ctx) {
-  const auto *VD = dyn_cast_or_null<VarDecl>(L.Holder);
-  if (L.ReleasedOnOtherPaths || !VD || VD != O.FirstVar ||
-      !getLangOpts().CPlusPlus11 || !VD->getInit() ||
-      VD->getInit()->IgnoreParenImpCasts() != O.Site ||
-      VD->getLocation().isMacroID() || O.Site->getBeginLoc().isMacroID() ||
-      !VD->getTypeSourceInfo())
-    return std::nullopt;
-  TypeLoc TL = VD->getTypeSourceInfo()->getTypeLoc();
-  auto PTL = TL.getAsAdjusted<PointerTypeLoc>();
-  // A const machine would lose its const; leave that to the user.
-  QualType PointeeTy = VD->getType()->getPointeeType();
-  if (!PTL || PTL.getBeginLoc().isMacroID() || PointeeTy.isNull() ||
-      PointeeTy.isConstQualified() ||
-      !onlySmartPointerCompatibleUses(VD, Body, Ctx))
-    return std::nullopt;
-  const SourceManager &SM = Ctx.getSourceManager();
-  const LangOptions &LO = getLangOpts();
-  StringRef Pointee = Lexer::getSourceText(
-      CharSourceRange::getTokenRange(PTL.getPointeeLoc().getSourceRange()), SM,
-      LO);
-  // `auto *TM`: spell the deduced class.
-  std::string PointeeText =
-      Pointee.empty() || Pointee.contains("auto")
-          ? PointeeTy.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy())
-          : Pointee.str();
-  StringRef InitText = Lexer::getSourceText(
-      CharSourceRange::getTokenRange(O.Site->getSourceRange()), SM, LO);
-  if (InitText.empty())
-    return std::nullopt;
-  SourceRange Whole(TL.getBeginLoc(), VD->getInit()->getEndLoc());
-  return FixItHint::CreateReplacement(CharSourceRange::getTokenRange(Whole),
-                                      ("std::unique_ptr<" + PointeeText + "> " +
-                                       VD->getName() + "(" + InitText + ")")
-                                          .str());
-}
-
-void TargetMachineLeakCheck::reportLeak(const LeakFact &L, const OwnedObject &O,
-                                        const Stmt *Body, ASTContext &Ctx) {
-  std::string What = describeMachine(O);
-  SourceLocation At = O.Site->getBeginLoc();
-  if (diagnoseLostObject(L, At, What))
-    return;
-  {
-    DiagnosticBuilder Diag =
-        L.ReleasedOnOtherPaths
-            ? diag(At, "%0 leaks when the function returns at line %1")
-            : diag(At, "%0 is never released");
-    Diag << What;
-    if (L.ReleasedOnOtherPaths)
-      Diag << line(L.Where);
-    if (std::optional<FixItHint> Fix = uniquePtrFix(L, O, Body, Ctx))
-      Diag << *Fix;
-  } // emits the warning before its note
-  noteLeakAtExit(L, "owns");
-}
-
-/// A machine stored in a member nothing releases, or that replaces the
-/// previous one without releasing it. Returns true if it reported.
-bool TargetMachineLeakCheck::reportMemberStore(const FieldStoreFact &FS,
-                                               const OwnedObject &O,
-                                               const MemberUse &U) {
-  std::string Class = FS.Field->getParent()->getNameAsString();
-  std::string Member = Class + "::" + FS.Field->getNameAsString();
-  if (U.AllCodeVisible && !U.Released && !U.Escapes) {
-    // A member nothing releases is one bug, however many stores fill it.
-    if (!ReportedMembers.insert(FS.Field).second)
-      return true;
-    diag(O.Site->getBeginLoc(),
-         "%0 is stored in member '%1', which no destructor or member "
-         "function of '%2' releases")
-        << describeMachine(O) << Member << Class;
-    diag(FS.Store->getBeginLoc(), "stored here", DiagnosticIDs::Note);
-    return true;
-  }
-  if (!FS.MayOverwriteOwned)
-    return false;
-  diag(O.Site->getBeginLoc(),
-       "%0 replaces member '%1' without releasing the previous one")
-      << describeMachine(O) << Member;
-  diag(FS.Store->getBeginLoc(), "the previous value is overwritten here",
-       DiagnosticIDs::Note);
-  return true;
-}
-
 void TargetMachineLeakCheck::analyzeFunctions(
     ASTContext &Ctx, llvm::ArrayRef<FunctionBody> Functions) {
-  const SourceManager &SM = Ctx.getSourceManager();
   attachSummaries();
-  AnalysisOptions AO;
-  AO.Kinds.push_back(Model.kind(Kind));
-  AO.FollowParameters = true;
-  DerivedFactories Derived;
-  OwnershipAnalysis OA(Model, Ctx, AO, &Derived);
-  std::vector<FunctionFacts> Facts =
-      analyzeWithFactories(OA, Derived, Functions);
-
-  std::vector<const Stmt *> AllBodies;
-  for (const auto &F : Functions)
-    AllBodies.push_back(F.second);
-  llvm::DenseMap<const FieldDecl *, MemberUse> MemberUses;
-  llvm::DenseSet<const Expr *> Reported;
-  ReportedMembers.clear();
-  for (unsigned I = 0; I < Functions.size(); ++I) {
-    const FunctionFacts &FF = Facts[I];
-    noteIncomplete(Functions[I].first, FF.Incomplete);
-    for (const PartialReleaseFact &F : FF.PartialReleases)
-      reportPartialRelease(F, FF.Objects[F.Object],
-                           FF.Objects[F.Object].Kind->Name);
-    // One diagnostic per allocation site: the earliest place it is lost.
-    for (const LeakFact *L : firstLeakPerObject(FF, SM)) {
-      const OwnedObject &O = FF.Objects[L->Object];
-      if (O.Site && Reported.insert(O.Site).second)
-        reportLeak(*L, O, Functions[I].second, Ctx);
-    }
-    for (const FieldStoreFact &FS : FF.FieldStores) {
-      const OwnedObject &O = FF.Objects[FS.Object];
-      if (!O.Site || Reported.count(O.Site))
-        continue;
-      auto It = MemberUses.find(FS.Field);
-      if (It == MemberUses.end()) {
-        const auto *RD = FS.Field->getParent();
-        bool InMain = SM.isInMainFile(SM.getExpansionLoc(RD->getLocation()));
-        It = MemberUses
-                 .try_emplace(FS.Field, scanMemberUses(FS.Field, Model,
-                                                       AllBodies, InMain))
-                 .first;
-      }
-      if (reportMemberStore(FS, O, It->second))
-        Reported.insert(O.Site);
-    }
-  }
+  analyzeOwningPointers(Ctx, Functions, Kind);
 }
 
 } // namespace clang::tidy::llvmown

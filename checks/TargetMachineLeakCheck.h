@@ -11,16 +11,12 @@
 #ifndef LLVMOWN_TARGETMACHINELEAKCHECK_H
 #define LLVMOWN_TARGETMACHINELEAKCHECK_H
 
-#include "FunctionBodyCheck.h"
-#include "engine/analyses/lifetime/MemberOwnership.h"
-#include "llvm/ADT/DenseSet.h"
-#include <memory>
-#include <optional>
-#include <vector>
+#include "OwningPointerCheck.h"
+#include <string>
 
 namespace clang::tidy::llvmown {
 
-class TargetMachineLeakCheck : public FunctionBodyCheck {
+class TargetMachineLeakCheck : public OwningPointerCheck {
 public:
   TargetMachineLeakCheck(StringRef Name, ClangTidyContext *Context);
 
@@ -29,14 +25,6 @@ protected:
                         llvm::ArrayRef<FunctionBody> Functions) override;
 
 private:
-  void reportLeak(const LeakFact &L, const OwnedObject &O, const Stmt *Body,
-                  ASTContext &Ctx);
-  std::optional<FixItHint> uniquePtrFix(const LeakFact &L, const OwnedObject &O,
-                                        const Stmt *Body, ASTContext &Ctx);
-  bool reportMemberStore(const FieldStoreFact &FS, const OwnedObject &O,
-                         const MemberUse &U);
-
-  llvm::DenseSet<const FieldDecl *> ReportedMembers;
   const std::string OwningFactories;
   const std::string ReleaseFunctions;
   const std::string TransferFunctions;

@@ -46,8 +46,13 @@ private:
 
   void classify(const MemberExpr *ME) {
     // Skip the transparent wrappers between the member and its user.
-    auto [Child, P] = climbParents(
-        PM, ME, Parens | ImplicitCasts | ExplicitCasts | FullExprs);
+    const unsigned Through = Parens | ImplicitCasts | ExplicitCasts | FullExprs;
+    Consumer C = climbParents(PM, ME, Through);
+    // An element of a member array stands for the member (`delete Arr[I]`).
+    if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(C.Parent);
+        ASE && ASE->getBase() == C.Child)
+      C = climbParents(PM, ASE, Through);
+    const Stmt *Child = C.Child, *P = C.Parent;
     if (!P)
       return;
     if (isa<CXXDeleteExpr>(P)) {
@@ -129,7 +134,8 @@ MemberUse scanMemberUses(const FieldDecl *F, const ApiModel &Model,
       const FunctionDecl *Def = nullptr;
       if (FTD->getTemplatedDecl()->hasBody(Def) && Def)
         scanBody(F, Model, Def->getBody(), Use);
-      else
+      else if (!FTD->specializations().empty())
+        // One defined nowhere and never used cannot release anything.
         Use.AllCodeVisible = false;
     }
   if (Public)

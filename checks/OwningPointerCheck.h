@@ -1,0 +1,45 @@
+//===- OwningPointerCheck.h - base of the owning-raw-pointer checks -------===//
+//
+// Objects that LLVM hands out as owning raw pointers (a TargetMachine from
+// createTargetMachine, an ExecutionEngine from EngineBuilder::create) leak
+// the same ways: never released, released on some paths only, overwritten
+// while owned, or stored in a member that nothing releases. This base reports
+// those for one kind, the same way in every check that follows one.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVMOWN_OWNINGPOINTERCHECK_H
+#define LLVMOWN_OWNINGPOINTERCHECK_H
+
+#include "FunctionBodyCheck.h"
+#include "engine/analyses/lifetime/MemberOwnership.h"
+#include "llvm/ADT/DenseSet.h"
+#include <optional>
+
+namespace clang::tidy::llvmown {
+
+class OwningPointerCheck : public FunctionBodyCheck {
+public:
+  using FunctionBodyCheck::FunctionBodyCheck;
+
+protected:
+  /// Runs the ownership analysis for \p Kind over \p Functions and reports
+  /// its leaks and members that nothing releases.
+  void analyzeOwningPointers(ASTContext &Ctx,
+                             llvm::ArrayRef<FunctionBody> Functions,
+                             KindId Kind);
+
+private:
+  void reportOwnedLeak(const LeakFact &L, const OwnedObject &O,
+                       const Stmt *Body, ASTContext &Ctx);
+  std::optional<FixItHint> uniquePtrFix(const LeakFact &L, const OwnedObject &O,
+                                        const Stmt *Body, ASTContext &Ctx);
+  bool reportMemberStore(const FieldStoreFact &FS, const OwnedObject &O,
+                         const MemberUse &U);
+
+  llvm::DenseSet<const FieldDecl *> ReportedMembers;
+};
+
+} // namespace clang::tidy::llvmown
+
+#endif
