@@ -56,7 +56,10 @@ git directory (`git archive`, cached under --work by commit; the project's
 of the row's LLVM plus the project's args and the row's (the "generated"
 method of bench/survey/survey.py, whose functions this script uses), and
 with -ferror-limit=0, so that code of another LLVM's age is parsed to its
-end. Every run has ReportIncomplete on, so that
+end. A row of several files runs as a project, the way a CI lint of the
+repository runs: a compile database of those files (<out>/<side>-db) and
+`llvmown -p` with no sources named, so that the tool summarises every unit
+first and a helper defined in one file is known in the others. Every run has ReportIncomplete on, so that
 functions whose analysis stopped at the solver's budget are listed.
 
 Decisions:
@@ -284,16 +287,16 @@ def flag_groups(settings, root, files):
     return list(groups.items())
 
 
-def run_llvmown(opts, root, files, flags, report):
-    """One llvmown run; returns (status, parsed report or None, stderr)."""
+def run_llvmown(opts, root, inputs, report):
+    """One llvmown run on \p inputs (`files -- flags`, or `-p db`); returns
+    (status, parsed report or None, stderr)."""
     cmd = [opts.llvmown, "--format=json", "-o", report, "--quiet",
            "--checks=-*,llvmown-*", "--config=" + CONFIG,
            "--project-root=" + root, "-j", str(opts.tool_jobs)]
     if os.path.exists(report):
         os.remove(report)  # an earlier run's report is no answer
     try:
-        r = survey.run(cmd + files + ["--"] + list(flags), cwd=root,
-                       timeout=opts.timeout)
+        r = survey.run(cmd + inputs, cwd=root, timeout=opts.timeout)
     except subprocess.TimeoutExpired:
         return "timeout", None, "timed out after %d s" % opts.timeout
     data = None
@@ -313,11 +316,26 @@ def run_side(opts, settings, root, files, out, side):
     merged = {"version": 1, "root": root, "files": [], "findings": [],
               "errors": []}
     status, stderr = "ok", []
-    groups = flag_groups(settings, root, present) if present else []
+    if len(present) > 1:
+        # Several units: run as a project, as a CI lint of the repository
+        # does (a database, no sources named): the tool summarises every
+        # unit first, so a helper defined in one is known in the others.
+        row = dict(settings,
+                   sources=" ".join(glob.escape(f) for f in present))
+        db = os.path.join(out, side + "-db")
+        shutil.rmtree(db, ignore_errors=True)
+        os.makedirs(db)
+        with open(os.path.join(db, "compile_commands.json"), "w") as f:
+            json.dump(survey.generated_database(row, root), f, indent=1)
+        groups = [(None, present)]
+    else:
+        groups = flag_groups(settings, root, present) if present else []
     for i, (flags, units) in enumerate(groups):
         part = os.path.join(out, "%s.json" % side if len(groups) == 1
                             else "%s.%d.json" % (side, i))
-        s, data, err = run_llvmown(opts, root, units, flags, part)
+        inputs = (["-p", db] if flags is None
+                  else units + ["--"] + list(flags))
+        s, data, err = run_llvmown(opts, root, inputs, part)
         stderr.append(err)
         status = s if status == "ok" else status
         for key in ("files", "findings", "errors"):

@@ -185,9 +185,14 @@ def filter_sources(row, src, entries):
     patterns = row["sources"].split()
     if not patterns:
         return entries
+    # Real paths on both sides: a checkout reached through a symbolic link
+    # and a database whose paths are relative to the build (meson's) name
+    # the same files differently.
+    root = os.path.realpath(src)
     return [e for e in entries if any(
-        fnmatch.fnmatch(os.path.relpath(os.path.join(e["directory"], e["file"]),
-                                        src), p) for p in patterns)]
+        fnmatch.fnmatch(os.path.relpath(os.path.realpath(
+            os.path.join(e["directory"], e["file"])), root), p)
+        for p in patterns)]
 
 
 def meson_database(row, src, build):
