@@ -12,6 +12,39 @@ namespace clang::tidy::llvmown {
 
 //===--- Calls ------------------------------------------------------------===//
 
+namespace {
+bool isStringClass(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD || !RD->getIdentifier())
+    return false;
+  std::string Name = RD->getQualifiedNameAsString();
+  return Name == "llvm::StringRef" || Name == "std::basic_string" ||
+         Name == "std::__cxx11::basic_string";
+}
+} // namespace
+
+/// A std::string holds a copy of what is assigned to it.
+bool LifetimeFlow::copiesCharacters(QualType T) {
+  return isStringClass(T) && !T->isReferenceType() &&
+         T.getNonReferenceType()->getAsCXXRecordDecl()->getName() !=
+             "StringRef";
+}
+
+/// The characters of what \p CS is called on or built from, not a copy:
+/// `M->getModuleIdentifier()` (a reference into the module), `getName()`
+/// (a StringRef), then `.data()` or `.c_str()`, or a StringRef made of it.
+/// What these return lives no longer than the module.
+bool LifetimeFlow::viewsCharacters(const CallSite &CS) const {
+  QualType T = CS.Call->getType();
+  bool IsView =
+      isStringClass(T) && (CS.Call->isGLValue() ||
+                           T->getAsCXXRecordDecl()->getName() == "StringRef");
+  bool IsChars = T->isPointerType() && T->getPointeeType()->isCharType() &&
+                 T->getPointeeType().isConstQualified();
+  if (CS.isConstruction())
+    return IsView && !CS.Call->isGLValue();
+  return CS.Object && (IsView || IsChars);
+}
 
 void LifetimeFlow::transferObject(const CallSite &CS, State &S,
                                   Binding &Result) {
@@ -158,9 +191,10 @@ void LifetimeFlow::transferCall(const CallSite &CS, State &S) {
     if (CS.Args[I])
       transferArgument(CS, I, BuildsOwner, S, Result);
   bindIRObject(CS, Contexts, S);
-  // A project object that owns IR, built or made from what was passed.
+  // A project object that owns IR, built or made from what was passed, or
+  // a view of a bound object's characters.
   if (!(RK && RK->is(CarriesOwner)) && !BuildsOwner &&
-      !irMember(CS.Call->getType()))
+      !irMember(CS.Call->getType()) && !viewsCharacters(CS))
     return;
   // A new owner (a context, a clone in a new context) is made where it is
   // stored; one created in a given owner's context belongs to that one.

@@ -243,8 +243,11 @@ void LifetimeFlow::storeLocal(const VarDecl *VD, const Binding &V,
 
 void LifetimeFlow::store(const Expr *LHS, const Binding &V, const Expr *RHS,
                          const Stmt *At, State &S) {
+  if (copiesCharacters(LHS->getType()))
+    return; // `P.Name = M->getName()` copies the characters
   Location L = Loc.target(LHS);
-  if (L.kind() == Location::Local && !L.var()->getType()->isReferenceType())
+  if (L.kind() == Location::Local &&
+      (!L.var()->getType()->isReferenceType() || isOwnerVar(L.var())))
     return storeLocal(L.var(), V, RHS, At, S);
   const ResourceKind *RK = RHS ? kindOf(RHS->getType()) : nullptr;
   if (isOwnerKind(RK) && !RHS->getType()->isPointerType()) {

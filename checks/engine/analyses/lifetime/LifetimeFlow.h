@@ -180,6 +180,8 @@ private:
   void noteFieldBinds(const FieldDecl *F, const BitSet &O, const Stmt *At);
 
   // Calls.
+  bool viewsCharacters(const CallSite &CS) const;
+  static bool copiesCharacters(QualType T);
   void transferCall(const CallSite &CS, State &S);
   void transferObject(const CallSite &CS, State &S, Binding &Result);
   void transferArgument(const CallSite &CS, unsigned I, bool BuildsOwner,

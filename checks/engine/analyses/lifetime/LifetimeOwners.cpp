@@ -36,8 +36,17 @@ bool LifetimeFlow::isOwnerKind(const ResourceKind *K) const {
 /// A local that owns a context or ThreadSafe* object (not a reference to
 /// one, not a pointer that was not allocated here).
 bool LifetimeFlow::isOwnerVar(const VarDecl *VD) const {
-  if (!Loc.isLocal(VD) || VD->getType()->isReferenceType())
+  if (!Loc.isLocal(VD))
     return false;
+  // A holder the caller lent by non-const reference (`ThreadSafeModule &M`)
+  // is not ended by this function's exit, but an assignment or reset here
+  // ends what it held (`M = orc::ThreadSafeModule()`).
+  if (VD->getType()->isReferenceType()) {
+    QualType T = VD->getType().getNonReferenceType();
+    return isa<ParmVarDecl>(VD) && VD->getType()->isLValueReferenceType() &&
+           !T.isConstQualified() && !T->isPointerType() &&
+           isOwnerKind(kindOf(T));
+  }
   if (PointerOwners.count(VD))
     return true;
   // isPointerType() sees through typedefs: LLVMContextRef is a pointer.
@@ -109,8 +118,10 @@ bool LifetimeFlow::diesAtExit(unsigned O, const State &S) const {
     return false;
   const Owner &Ow = Owners[O];
   // Only locals held by value (an object, a unique_ptr, a ThreadSafe*)
-  // die at the end; a pointer from `new` just leaks.
-  return Ow.Var && !Ow.Var->getType()->isPointerType();
+  // die at the end; a pointer from `new` just leaks, and what a reference
+  // parameter holds is the caller's.
+  return Ow.Var && !Ow.Var->getType()->isPointerType() &&
+         !Ow.Var->getType()->isReferenceType();
 }
 
 void LifetimeFlow::endOwners(const BitSet &O, State &S, EndHow How,
