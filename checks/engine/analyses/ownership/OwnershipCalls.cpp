@@ -251,7 +251,33 @@ void OwnershipFlow::transferCall(const CallSite &CS, State &S) {
   for (unsigned I = 0; I < CS.Args.size(); ++I)
     if (CS.Args[I] && !transferOutParameter(CS, I, S))
       transferArgument(CS, I, S);
+  noteSuccessOutputs(CS, S);
   transferResult(CS, S);
+}
+
+/// The other out-parameters of a call that writes a message on failure
+/// only tell its success: `GB_ASSERT(Target != nullptr)` after
+/// `LLVMGetTargetFromTriple(T, &Target, &Err)` means no message on the path
+/// that goes on.
+void OwnershipFlow::noteSuccessOutputs(const CallSite &CS, State &S) const {
+  auto It = OutObjects.find(CS.Call);
+  if (It == OutObjects.end() ||
+      !llvm::all_of(It->second, [&](unsigned Obj) {
+        return Objects[Obj].OnFailureOnly && !Objects[Obj].WrittenOnFailure;
+      }))
+    return;
+  for (unsigned I = 0; I < CS.Args.size(); ++I) {
+    const auto *UO =
+        CS.Args[I] ? dyn_cast<UnaryOperator>(CS.Args[I]->IgnoreParenImpCasts())
+                   : nullptr;
+    const auto *DRE = UO && UO->getOpcode() == UO_AddrOf
+                          ? dyn_cast<DeclRefExpr>(UO->getSubExpr())
+                          : nullptr;
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (VD && Loc.isLocal(VD) && VD->getType()->isPointerType() &&
+        !Model.find(CS.Callee, Effect::Creates, I))
+      S.SuccessOf.set(VD, CallSet(CS.Call));
+  }
 }
 
 //===--- Edges ------------------------------------------------------------===//
@@ -279,6 +305,11 @@ CallSet OwnershipFlow::testedCalls(const CFGBlock &From, const State &S,
   // of these calls.
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+      // Set on success, where the result variable is set on failure.
+      if (const CallSet *Succeeded = S.SuccessOf.find(VD)) {
+        Negated = !Negated;
+        return *Succeeded;
+      }
       const CallSet *Results = S.ResultOf.find(VD);
       return Results ? *Results : CallSet();
     }
@@ -293,6 +324,8 @@ void OwnershipFlow::noteResult(const VarDecl *VD, const Expr *Value,
     S.ResultOf.set(VD, CallSet(CE));
   else
     S.ResultOf.erase(VD);
+  S.SuccessOf.erase(VD); // written again
+
 }
 
 // A non-zero (or non-null error) result means failure, when only the error

@@ -97,6 +97,10 @@ struct OwnershipState {
   /// Per local, the calls whose result it holds (`Err = f(&J)`), for the
   /// branch that tests it; only calls whose success decides ownership.
   MapLattice<const VarDecl *, CallSet> ResultOf;
+  /// Per local, the calls that wrote it through `&V` on success only, next
+  /// to a message written on failure only (`LLVMGetTargetFromTriple(T, &Tgt,
+  /// &Err)`): a non-null V means the call succeeded.
+  MapLattice<const VarDecl *, CallSet> SuccessOf;
   /// Per call, what it took only if it succeeds, and what it gave back
   /// unless it failed (LLVMRemoveModule).
   MapLattice<const Expr *, Tokens> TakenOnSuccess;
@@ -105,7 +109,8 @@ struct OwnershipState {
   /// What a copy of the state costs (Solver.h's work budget).
   size_t weight() const {
     return Env.size() + Flags.size() + CreatedUnder.size() + ParentOf.size() +
-           ResultOf.size() + TakenOnSuccess.size() + GivenBack.size();
+           ResultOf.size() + SuccessOf.size() + TakenOnSuccess.size() +
+           GivenBack.size();
   }
   bool join(const OwnershipState &O) {
     bool Changed = Owned.join(O.Owned);
@@ -116,6 +121,7 @@ struct OwnershipState {
     Changed |= joinCreations(O);
     Changed |= ParentOf.join(O.ParentOf);
     Changed |= ResultOf.join(O.ResultOf);
+    Changed |= SuccessOf.join(O.SuccessOf);
     Changed |= TakenOnSuccess.join(O.TakenOnSuccess);
     Changed |= GivenBack.join(O.GivenBack);
     return Changed;
@@ -125,7 +131,8 @@ struct OwnershipState {
            TakenIfSuccess == O.TakenIfSuccess && Env == O.Env &&
            Flags == O.Flags && CreatedUnder == O.CreatedUnder &&
            CreatedFree == O.CreatedFree && ParentOf == O.ParentOf &&
-           ResultOf == O.ResultOf && TakenOnSuccess == O.TakenOnSuccess &&
+           ResultOf == O.ResultOf && SuccessOf == O.SuccessOf &&
+           TakenOnSuccess == O.TakenOnSuccess &&
            GivenBack == O.GivenBack;
   }
   /// Joins CreatedUnder and CreatedFree, keeping each object in one.
@@ -266,6 +273,7 @@ private:
   // Values and stores.
   Tokens valueOf(const Expr *E, const State &S) const;
   Tokens consume(const Expr *E, State &S);
+  void noteSuccessOutputs(const CallSite &CS, State &S) const;
   void storeTo(const Expr *LHS, Tokens V, const Expr *StoreExpr, State &S);
   void storePointee(const VarDecl *P, Tokens V, const Expr *At, State &S);
   void storeVar(const VarDecl *VD, Tokens V, const Stmt *At, State &S);
