@@ -261,8 +261,7 @@ void OwnershipFlow::transferCall(const CallSite &CS, State &S) {
 /// that goes on.
 void OwnershipFlow::noteSuccessOutputs(const CallSite &CS, State &S) const {
   auto It = OutObjects.find(CS.Call);
-  if (It == OutObjects.end() ||
-      !llvm::all_of(It->second, [&](unsigned Obj) {
+  if (It == OutObjects.end() || !llvm::all_of(It->second, [&](unsigned Obj) {
         return Objects[Obj].OnFailureOnly && !Objects[Obj].WrittenOnFailure;
       }))
     return;
@@ -325,7 +324,6 @@ void OwnershipFlow::noteResult(const VarDecl *VD, const Expr *Value,
   else
     S.ResultOf.erase(VD);
   S.SuccessOf.erase(VD); // written again
-
 }
 
 // A non-zero (or non-null error) result means failure, when only the error
