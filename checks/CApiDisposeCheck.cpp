@@ -5,6 +5,7 @@
 #include "engine/analyses/ownership/StructFields.h"
 #include "engine/framework/AstHelpers.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"
@@ -26,10 +27,26 @@ llvm::StringRef noun(const OwnedObject &O) {
   return O.Kind->Noun.empty() ? "handle" : O.Kind->Noun;
 }
 
+/// The C++ class a helper of the project hands out (`llvm::Module *`), when
+/// the object is not spelled as a C API handle.
+std::string cxxClassOf(const OwnedObject &O) {
+  const auto *E = dyn_cast_or_null<Expr>(O.Site);
+  QualType T = E ? E->getType() : QualType();
+  const CXXRecordDecl *RD = !T.isNull() && T->isPointerType()
+                                ? T->getPointeeType()->getAsCXXRecordDecl()
+                                : nullptr;
+  // The C API's opaque structs are declared at global scope.
+  if (!RD || !RD->getIdentifier() ||
+      RD->getEnclosingNamespaceContext()->isTranslationUnit())
+    return "";
+  return RD->getQualifiedNameAsString();
+}
+
 std::string describeHandle(const OwnedObject &O) {
-  return (noun(O) + (O.OutArg >= 0 ? " written by '" : " returned by '") +
-          O.Creator + "'")
-      .str();
+  std::string Class = cxxClassOf(O);
+  return ((Class.empty() ? noun(O).str() : Class) +
+          (O.OutArg >= 0 ? " written by '" : " returned by '") + O.Creator +
+          "'");
 }
 
 } // namespace
@@ -78,6 +95,10 @@ void CApiDisposeCheck::reportLeak(const LeakFact &L, const OwnedObject &O) {
   if (L.ReleasedOnOtherPaths)
     diag(At, "%0 is not released when the function returns at line %1")
         << What << line(L.Where);
+  else if (!cxxClassOf(O).empty())
+    diag(At, "%0 is never released: delete it, or hold it in a "
+             "std::unique_ptr")
+        << What;
   else
     diag(At, "%0 is never released with '%1'") << What << O.Kind->CRelease;
   noteLeakAtExit(L, "holds");

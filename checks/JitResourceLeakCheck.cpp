@@ -132,8 +132,11 @@ void JitResourceLeakCheck::analyzeFunctions(
   for (const Decl *D : R.Incomplete)
     noteIncomplete(D, true);
 
-  // An engine nobody deletes keeps its modules and all their code.
-  analyzeOwningPointers(Ctx, Functions, KindId::EngineObject);
+  // An engine nobody deletes keeps its modules and all their code. Engines
+  // are made once per object by its set-up function (faust's initJIT), so a
+  // store over the member is not taken for a replacement.
+  analyzeOwningPointers(Ctx, Functions, KindId::EngineObject,
+                        /*Replacements=*/false);
 }
 
 } // namespace clang::tidy::llvmown

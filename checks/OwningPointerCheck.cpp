@@ -153,7 +153,8 @@ void OwningPointerCheck::reportOwnedLeak(const LeakFact &L,
 /// previous one without releasing it. Returns true if it reported.
 bool OwningPointerCheck::reportMemberStore(const FieldStoreFact &FS,
                                            const OwnedObject &O,
-                                           const MemberUse &U) {
+                                           const MemberUse &U,
+                                           bool Replacements) {
   std::string Class = FS.Field->getParent()->getNameAsString();
   std::string Member = Class + "::" + FS.Field->getNameAsString();
   if (U.AllCodeVisible && !U.Released && !U.Escapes) {
@@ -167,7 +168,7 @@ bool OwningPointerCheck::reportMemberStore(const FieldStoreFact &FS,
     diag(FS.Store->getBeginLoc(), "stored here", DiagnosticIDs::Note);
     return true;
   }
-  if (!FS.MayOverwriteOwned)
+  if (!FS.MayOverwriteOwned || !Replacements)
     return false;
   diag(O.Site->getBeginLoc(),
        "%0 replaces member '%1' without releasing the previous one")
@@ -178,7 +179,8 @@ bool OwningPointerCheck::reportMemberStore(const FieldStoreFact &FS,
 }
 
 void OwningPointerCheck::analyzeOwningPointers(
-    ASTContext &Ctx, llvm::ArrayRef<FunctionBody> Functions, KindId Kind) {
+    ASTContext &Ctx, llvm::ArrayRef<FunctionBody> Functions, KindId Kind,
+    bool Replacements) {
   const SourceManager &SM = Ctx.getSourceManager();
   AnalysisOptions AO;
   AO.Kinds.push_back(Model.kind(Kind));
@@ -219,7 +221,7 @@ void OwningPointerCheck::analyzeOwningPointers(
                                                        AllBodies, InMain))
                  .first;
       }
-      if (reportMemberStore(FS, O, It->second))
+      if (reportMemberStore(FS, O, It->second, Replacements))
         Reported.insert(O.Site);
     }
   }

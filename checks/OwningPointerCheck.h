@@ -25,9 +25,11 @@ public:
 protected:
   /// Runs the ownership analysis for \p Kind over \p Functions and reports
   /// its leaks and members that nothing releases.
+  /// With \p Replacements, a member function that stores a new object over
+  /// one the member may still own is reported too.
   void analyzeOwningPointers(ASTContext &Ctx,
                              llvm::ArrayRef<FunctionBody> Functions,
-                             KindId Kind);
+                             KindId Kind, bool Replacements = true);
 
 private:
   void reportOwnedLeak(const LeakFact &L, const OwnedObject &O,
@@ -35,7 +37,7 @@ private:
   std::optional<FixItHint> uniquePtrFix(const LeakFact &L, const OwnedObject &O,
                                         const Stmt *Body, ASTContext &Ctx);
   bool reportMemberStore(const FieldStoreFact &FS, const OwnedObject &O,
-                         const MemberUse &U);
+                         const MemberUse &U, bool Replacements);
 
   llvm::DenseSet<const FieldDecl *> ReportedMembers;
 };

@@ -55,3 +55,14 @@ int verifyEach(LLVMModuleRef *Mods, int N, char **Err) {
 void makeOne(LLVMContextRef C, LLVMModuleRef *Out) {
   *Out = LLVMModuleCreateWithNameInContext("one", C);
 }
+
+// A chained assignment stores the handle in both: the struct's field keeps
+// it (out of sight), so the local's exit loses nothing.
+struct Program {
+  LLVMModuleRef Mods[4];
+};
+void keepChained(LLVMContextRef C, struct Program *P, int I) {
+  LLVMModuleRef M;
+  P->Mods[I] = M = LLVMModuleCreateWithNameInContext("chained", C);
+  LLVMSetTarget(M, "x86_64");
+}

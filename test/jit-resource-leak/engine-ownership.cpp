@@ -85,6 +85,22 @@ void registerEngine(LLVMContext &Ctx, int Id) {
   keepEngine(EngineBuilder(buildKernel(Ctx, Id)).create());
 }
 
+// A set-up member function makes the engine; the destructor deletes it.
+// Storing over the member is not reported: it is made once per object.
+class LazyFactory {
+  LLVMContext Ctx;
+  ExecutionEngine *JIT = nullptr;
+  int Id;
+
+public:
+  explicit LazyFactory(int Id) : Id(Id) {}
+  ~LazyFactory() { delete JIT; }
+  bool initJIT() {
+    JIT = EngineBuilder(buildKernel(Ctx, Id)).create();
+    return JIT != nullptr;
+  }
+};
+
 class OwnedFactory {
   LLVMContext Ctx;
   ExecutionEngine *JIT = nullptr;

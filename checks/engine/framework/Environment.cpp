@@ -35,6 +35,11 @@ Location Locator::locate(const Expr *E) const {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     return tracks(VD) ? Location::local(VD) : Location();
   }
+  // `A = (M = create())`: an assignment's value is what its left side now
+  // holds.
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && BO->getOpcode() == BO_Assign)
+    return locate(BO->getLHS());
   if (Location L = target(E))
     return L;
   return Location::temporary(E);
