@@ -608,6 +608,12 @@ bool ApiModel::isScopeGuardClass(const CXXRecordDecl *RD) {
          });
 }
 
+bool ApiModel::isStringClass(const CXXRecordDecl *RD) {
+  return RD && llvm::any_of(tables::stringClasses(), [&](const char *Name) {
+           return declHasQualifiedName(RD, Name);
+         });
+}
+
 bool ApiModel::isCDeallocator(const FunctionDecl *FD) {
   if (!FD || !FD->getIdentifier() ||
       !FD->getDeclContext()->getRedeclContext()->isTranslationUnit())

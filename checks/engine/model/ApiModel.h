@@ -392,6 +392,8 @@ public:
   static bool isInLLVMNamespace(const Decl *D);
   /// True if \p RD is one of LLVM's scope guards (llvm::make_scope_exit's).
   static bool isScopeGuardClass(const CXXRecordDecl *RD);
+  /// True if \p RD is llvm::StringRef or std::string (stringClasses()).
+  static bool isStringClass(const CXXRecordDecl *RD);
   /// True if \p FD is the C library's deallocator (`free`), which a
   /// struct's memory goes back through.
   static bool isCDeallocator(const FunctionDecl *FD);

@@ -594,6 +594,10 @@ llvm::ArrayRef<const char *> contextBoundClasses() {
 // recognised from its destructor's body.
 static const char *const ScopeGuardClasses[] = {"llvm::detail::scope_exit"};
 llvm::ArrayRef<const char *> scopeGuardClasses() { return ScopeGuardClasses; }
+// A StringRef is a view; a std::string owns its characters.
+static const char *const StringClasses[] = {
+    "llvm::StringRef", "std::basic_string", "std::__cxx11::basic_string"};
+llvm::ArrayRef<const char *> stringClasses() { return StringClasses; }
 
 const char *const LLVMNamespace = "llvm";
 static const llvm::StringRef CDeallocators[] = {"free"};

@@ -259,6 +259,9 @@ llvm::ArrayRef<const char *> handleConversions();
 llvm::ArrayRef<const char *> contextBoundClasses();
 /// LLVM's scope guards: their destructor calls the callable they hold.
 llvm::ArrayRef<const char *> scopeGuardClasses();
+/// The string classes whose characters a module's names are read through:
+/// llvm::StringRef (a view) and std::string.
+llvm::ArrayRef<const char *> stringClasses();
 /// LLVM's namespace, and the C library's deallocators (of structs that
 /// hold handles).
 extern const char *const LLVMNamespace;

@@ -14,12 +14,7 @@ namespace clang::tidy::llvmown {
 
 namespace {
 bool isStringClass(QualType T) {
-  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
-  if (!RD || !RD->getIdentifier())
-    return false;
-  std::string Name = RD->getQualifiedNameAsString();
-  return Name == "llvm::StringRef" || Name == "std::basic_string" ||
-         Name == "std::__cxx11::basic_string";
+  return ApiModel::isStringClass(T.getNonReferenceType()->getAsCXXRecordDecl());
 }
 } // namespace
 
