@@ -55,49 +55,52 @@ void JitResourceLeakCheck::reportDropped(const DroppedTracker &T) {
   }
 }
 
+void JitResourceLeakCheck::reportUntrackedAdd(const UntrackedAdd &A) {
+  if (A.Engine && A.Method) {
+    std::string Class = A.Method->getParent()->getNameAsString();
+    diag(A.Call->getBeginLoc(),
+         "module added by '%0' in '%1::%2' is never removed: the execution "
+         "engine keeps its IR and code for as long as it lives, and nothing "
+         "in '%1' calls %3; memory grows with every call")
+        << A.Api << Class << A.Method->getNameAsString()
+        << remediesFor(A.Call).RemoveModule;
+  } else if (A.Engine) {
+    diag(A.Call->getBeginLoc(),
+         "module added by '%0' in a loop is never removed: the execution "
+         "engine keeps its IR and code for as long as it lives, and nothing "
+         "in '%1' calls %2; memory grows with every iteration")
+        << A.Api << A.Function->getNameAsString()
+        << remediesFor(A.Call).RemoveModule;
+    diag(A.Loop->getBeginLoc(), "the loop that repeats the add",
+         DiagnosticIDs::Note);
+  } else if (A.Method) {
+    std::string Class = A.Method->getParent()->getNameAsString();
+    diag(A.Call->getBeginLoc(),
+         "JIT'd code added by '%0' in '%1::%2' is never freed: it goes to "
+         "the default resource tracker of its JITDylib and nothing in '%1' "
+         "removes it (%3); JIT memory grows with every call")
+        << A.Api << Class << A.Method->getNameAsString()
+        << remediesFor(A.Call).FreeCode;
+  } else {
+    diag(A.Call->getBeginLoc(),
+         "JIT'd code added by '%0' in a loop is never freed: it goes to the "
+         "default resource tracker of its JITDylib and nothing in '%1' "
+         "removes it (%2); JIT memory grows with every iteration")
+        << A.Api << A.Function->getNameAsString()
+        << remediesFor(A.Call).FreeCode;
+    diag(A.Loop->getBeginLoc(), "the loop that repeats the add",
+         DiagnosticIDs::Note);
+  }
+}
+
 void JitResourceLeakCheck::analyzeFunctions(
     ASTContext &Ctx, llvm::ArrayRef<FunctionBody> Functions) {
   JitResourceAnalysis JA(Model, Ctx, splitNameList(SetupFunctions),
                          SharedContextRequests);
   JitResult R = analyzeAll(JA, Functions);
 
-  for (const UntrackedAdd &A : R.Adds) {
-    if (A.Engine && A.Method) {
-      std::string Class = A.Method->getParent()->getNameAsString();
-      diag(A.Call->getBeginLoc(),
-           "module added by '%0' in '%1::%2' is never removed: the execution "
-           "engine keeps its IR and code for as long as it lives, and nothing "
-           "in '%1' calls %3; memory grows with every call")
-          << A.Api << Class << A.Method->getNameAsString()
-          << remediesFor(A.Call).RemoveModule;
-    } else if (A.Engine) {
-      diag(A.Call->getBeginLoc(),
-           "module added by '%0' in a loop is never removed: the execution "
-           "engine keeps its IR and code for as long as it lives, and nothing "
-           "in '%1' calls %2; memory grows with every iteration")
-          << A.Api << A.Function->getNameAsString()
-          << remediesFor(A.Call).RemoveModule;
-      diag(A.Loop->getBeginLoc(), "the loop that repeats the add",
-           DiagnosticIDs::Note);
-    } else if (A.Method) {
-      std::string Class = A.Method->getParent()->getNameAsString();
-      diag(A.Call->getBeginLoc(),
-           "JIT'd code added by '%0' in '%1::%2' is never freed: it goes to "
-           "the default resource tracker of its JITDylib and nothing in '%1' "
-           "removes it (%3); JIT memory grows with every call")
-          << A.Api << Class << A.Method->getNameAsString()
-          << remediesFor(A.Call).FreeCode;
-    } else {
-      diag(A.Call->getBeginLoc(),
-           "JIT'd code added by '%0' in a loop is never freed: it goes to the "
-           "default resource tracker of its JITDylib and nothing in '%1' "
-           "removes it (%2); JIT memory grows with every iteration")
-          << A.Api << A.Function->getNameAsString()
-          << remediesFor(A.Call).FreeCode;
-      diag(A.Loop->getBeginLoc(), "the loop that repeats the add",
-           DiagnosticIDs::Note);
-    }
-  }
+  for (const UntrackedAdd &A : R.Adds)
+    reportUntrackedAdd(A);
 
   for (const DroppedTracker &T : R.Dropped)
     reportDropped(T);

@@ -19,6 +19,7 @@
 namespace clang::tidy::llvmown {
 
 struct DroppedTracker;
+struct UntrackedAdd;
 
 class JitResourceLeakCheck : public OwningPointerCheck {
 public:
@@ -30,6 +31,7 @@ protected:
 
 private:
   void reportDropped(const DroppedTracker &T);
+  void reportUntrackedAdd(const UntrackedAdd &A);
 
   const std::string SetupFunctions;
   const bool SharedContextRequests;
