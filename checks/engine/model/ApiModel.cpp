@@ -420,6 +420,11 @@ bool ApiModel::isJitDylib(QualType T) const {
   return RD && RD->getName() == tables::JITDylibCHandle;
 }
 
+bool ApiModel::isDefinitionGenerator(const CXXRecordDecl *RD) const {
+  return RD && RD->hasDefinition() &&
+         recordIsOrDerivesFrom(RD, tables::DefinitionGeneratorClass);
+}
+
 bool ApiModel::isTrackerRef(QualType T) const {
   if (T.isNull())
     return false;

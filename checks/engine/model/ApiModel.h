@@ -375,6 +375,9 @@ public:
   /// True if \p T refers to one resource tracker: a ResourceTrackerSP, a
   /// ResourceTracker pointer or an LLVMOrcResourceTrackerRef.
   bool isTrackerRef(clang::QualType T) const;
+  /// True if \p RD is, or derives from, ORC's DefinitionGenerator: code it
+  /// adds links a library's members on demand, not code per request.
+  bool isDefinitionGenerator(const clang::CXXRecordDecl *RD) const;
   /// True if \p T is a ResourceTrackerSP, whose destructor touches the
   /// session, or a container or pair holding some.
   bool holdsTrackerSP(clang::QualType T) const;

@@ -567,6 +567,7 @@ const llvm::ArrayRef<RowSpec> RowTables[] = {
 const char *const TrackerClass = "llvm::orc::ResourceTracker";
 const char *const TrackerCHandle = "LLVMOrcOpaqueResourceTracker";
 const char *const JITDylibClass = "llvm::orc::JITDylib";
+const char *const DefinitionGeneratorClass = "llvm::orc::DefinitionGenerator";
 const char *const JITDylibCHandle = "LLVMOrcOpaqueJITDylib";
 
 const JitRemedies CxxJitRemedies = {

@@ -250,6 +250,9 @@ extern const char *const TrackerClass;
 extern const char *const TrackerCHandle;
 extern const char *const JITDylibClass;
 extern const char *const JITDylibCHandle;
+/// The base of ORC's definition generators: what one adds, it adds to the
+/// JITDylib a lookup asks it to define, once per missing symbol.
+extern const char *const DefinitionGeneratorClass;
 /// The functions between a C handle and its C++ object (one argument).
 llvm::ArrayRef<const char *> handleConversions();
 /// Classes other than modules that hold metadata of their context and

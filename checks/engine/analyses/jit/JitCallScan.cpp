@@ -260,6 +260,7 @@ private:
   JitResourceAnalysis::Candidate candidate(const CallExpr *CE,
                                            bool Engine) const;
   const Stmt *requestLoop(const CallExpr *CE) const;
+  const FieldDecl *movedMember(const CallExpr *CE) const;
   bool jitCreatedIn(const CallExpr *CE, const Stmt *Loop) const;
   void noteReset(const Expr *E);
   /// Does this reference to a container drain or bound it: elements taken
@@ -437,8 +438,26 @@ JitResourceAnalysis::Candidate JitCallScanner::candidate(const CallExpr *CE,
       Member = Member ? Member : F;
       Recreated |= fieldRecreatedIn(F, Body, A.Model);
     }
-  return {CE,     Method,    Outer, requestLoop(CE), ThroughMember,
-          Engine, Recreated, Member};
+  return {CE,     Method,    Outer,  requestLoop(CE), ThroughMember,
+          Engine, Recreated, Member, movedMember(CE)};
+}
+
+/// A member of `this` that an argument of \p CE other than the JIT moves
+/// from: the code added is what the object held.
+const FieldDecl *JitCallScanner::movedMember(const CallExpr *CE) const {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const FieldDecl *Found = nullptr;
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool VisitCallExpr(CallExpr *Call) {
+      if (isStdMove(Call))
+        Found = thisField(Call->getArg(0));
+      return !Found;
+    }
+  } F;
+  for (const Expr *Arg : CE->arguments())
+    if (!A.Model.isJitOwner(Arg->getType()) && !F.Found)
+      F.TraverseStmt(const_cast<Expr *>(Arg));
+  return F.Found;
 }
 
 /// The innermost request loop around \p CE, unless the JIT is made inside

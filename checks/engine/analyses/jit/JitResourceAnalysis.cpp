@@ -315,6 +315,19 @@ std::optional<UntrackedAdd> JitResourceAnalysis::verdict(const Candidate &C) {
   const llvm::SmallPtrSet<const Decl *, 8> &Frees =
       C.Engine ? RemovesModules : FreesCode;
   const CXXRecordDecl *Class = C.Method ? C.Method->getParent() : nullptr;
+  // A definition generator links what a lookup misses into the JITDylib
+  // being searched, each piece once, as LLVM's own static-library
+  // generator does: its memory is bounded by the library, not by requests.
+  if (Model.isDefinitionGenerator(Class))
+    return std::nullopt;
+  // A JIT per object that gets the object's own code, moved out of a
+  // member that only set-up refills: one add per object, freed with it.
+  if (C.Method && C.Member && C.MovedFrom &&
+      !C.Member->getType()->isReferenceType() &&
+      !C.Member->getType()->isPointerType() && !C.Recreated &&
+      !fieldRecreatedIn(C.MovedFrom, C.Method->getBody(), Model) &&
+      !replacedPerBatch(C.MovedFrom))
+    return std::nullopt;
   bool ClassFrees = Class && Frees.count(Class);
   if (C.Method && C.ThroughMember && !C.Recreated && !ClassFrees &&
       !(C.Member && replacedPerBatch(C.Member)) &&

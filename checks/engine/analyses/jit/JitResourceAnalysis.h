@@ -146,6 +146,9 @@ private:
     /// same function: the JIT is made (or ended) per call.
     bool Recreated;
     const FieldDecl *Member; // the member the JIT is reached through
+    /// A member of `this` that the added code is moved out of
+    /// (`addIRModule(ThreadSafeModule(std::move(Mod), ...))`), if any.
+    const FieldDecl *MovedFrom = nullptr;
   };
 
   void findWrappers();
