@@ -19,6 +19,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/AST/Type.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace clang::tidy::llvmown {
@@ -267,7 +268,7 @@ void ApiModel::printCApiTable(llvm::raw_ostream &OS) const {
     std::vector<std::string> Out;
     for (const ApiRow &R : rows()) {
       if (R.Kind != &K || !llvm::is_contained(Effs, R.Eff) ||
-          !compat::startsWith(R.Name, "LLVM"))
+          !compat::startsWith(R.Name, tables::LLVMCPrefix))
         continue;
       std::string N = ("`" + R.Name + "`").str();
       if (R.Eff == Effect::Creates && R.Arg >= 0)
@@ -581,19 +582,43 @@ const JitRemedies &ApiModel::jitRemedies(bool CApi) {
   return CApi ? tables::CJitRemedies : tables::CxxJitRemedies;
 }
 
+namespace {
+
+/// \p Loc is in one of the C API's headers: a file in an `llvm-c`
+/// directory (LLVM's, or a copy a project vendors), or a system header.
+bool isLLVMCHeader(const SourceManager &SM, SourceLocation Loc) {
+  Loc = SM.getExpansionLoc(Loc);
+  if (SM.isInSystemHeader(Loc))
+    return true;
+  llvm::StringRef Dir = llvm::sys::path::parent_path(SM.getFilename(Loc));
+  return llvm::is_contained(
+      llvm::make_range(llvm::sys::path::begin(Dir), llvm::sys::path::end(Dir)),
+      tables::LLVMCHeaderDir);
+}
+
+} // namespace
+
 bool ApiModel::isLLVMApi(const FunctionDecl *FD) {
   if (!FD)
     return false;
   // A project's own helper placed in namespace llvm (a `wrap()` cast) is
   // not LLVM's: only declarations from outside the main file count.
   const SourceManager &SM = FD->getASTContext().getSourceManager();
-  if (isInUnitSource(SM, FD->getCanonicalDecl()->getLocation()))
-    return false;
-  if (FD->isExternC() || !FD->getDeclContext()->isRecord()) {
-    if (const IdentifierInfo *II = FD->getIdentifier())
-      if (compat::startsWith(II->getName(), "LLVM") && FD->isExternC())
-        return true;
+  const FunctionDecl *First = FD->getCanonicalDecl();
+  const IdentifierInfo *II = FD->getIdentifier();
+  if (II && FD->isExternC() &&
+      compat::startsWith(II->getName(), tables::LLVMCPrefix)) {
+    // C code calling a function LLVM has since removed declares it
+    // implicitly at the call: it is still LLVM's.
+    if (First->isImplicit())
+      return true;
+    // Decided by where it is declared, not by its name: a project's own
+    // LLVM* helpers in its headers are project code.
+    return !isInUnitSource(SM, First->getLocation()) &&
+           isLLVMCHeader(SM, First->getLocation());
   }
+  if (isInUnitSource(SM, First->getLocation()))
+    return false;
   return isInLLVMNamespace(FD);
 }
 

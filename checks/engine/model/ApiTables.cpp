@@ -601,6 +601,8 @@ static const char *const StringClasses[] = {
 llvm::ArrayRef<const char *> stringClasses() { return StringClasses; }
 
 const char *const LLVMNamespace = "llvm";
+const char *const LLVMCPrefix = "LLVM";
+const char *const LLVMCHeaderDir = "llvm-c";
 static const llvm::StringRef CDeallocators[] = {"free"};
 llvm::ArrayRef<llvm::StringRef> cDeallocators() { return CDeallocators; }
 

@@ -268,6 +268,10 @@ llvm::ArrayRef<const char *> stringClasses();
 /// LLVM's namespace, and the C library's deallocators (of structs that
 /// hold handles).
 extern const char *const LLVMNamespace;
+/// The C API: its functions' prefix, and the include directory of its
+/// headers (`llvm-c/Core.h`).
+extern const char *const LLVMCPrefix;
+extern const char *const LLVMCHeaderDir;
 llvm::ArrayRef<llvm::StringRef> cDeallocators();
 extern const JitRemedies CxxJitRemedies;
 extern const JitRemedies CJitRemedies;

@@ -1,6 +1,8 @@
 /* llvmown history replay shim (hand-written), force-included in the mesa rows:
-   three C API functions of old LLVMs that Debian's LLVM lacks, declared so
-   that a call of one is an LLVM C API call, not an implicit declaration. */
+   three C API functions of old LLVMs that Debian's LLVM lacks, declared with
+   their old signatures. It sits in an llvm-c directory, as LLVM's C headers
+   do: llvmown takes an LLVM*-named function for LLVM's by where it is
+   declared. */
 #ifndef LLVMOWN_REPLAY_OLD_LLVM_C_H
 #define LLVMOWN_REPLAY_OLD_LLVM_C_H
 #include <llvm-c/Core.h>
