@@ -46,6 +46,26 @@ public:
   }
 };
 
+// Must not flag: the same, through a local ThreadSafeModule built from the
+// object's members.
+class CompiledFilter {
+  std::unique_ptr<LLVMContext> Ctx = std::make_unique<LLVMContext>();
+  std::unique_ptr<Module> Mod;
+  std::unique_ptr<LLJIT> Jit;
+
+public:
+  explicit CompiledFilter(std::unique_ptr<LLJIT> J) : Jit(std::move(J)) {
+    Mod = std::make_unique<Module>("filter", *Ctx);
+  }
+
+  Error finish() {
+    ThreadSafeModule TSM(std::move(Mod), std::move(Ctx));
+    if (Error Err = Jit->addIRModule(std::move(TSM)))
+      return Err;
+    return Error::success();
+  }
+};
+
 // Must not flag: the same with a ThreadSafeModule member.
 class Kernel {
   ThreadSafeModule TSM;

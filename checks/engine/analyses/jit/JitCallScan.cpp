@@ -443,14 +443,23 @@ JitResourceAnalysis::Candidate JitCallScanner::candidate(const CallExpr *CE,
 }
 
 /// A member of `this` that an argument of \p CE other than the JIT moves
-/// from: the code added is what the object held.
+/// from, directly or through the initialiser of a local it names
+/// (`ThreadSafeModule TSM(std::move(Mod), ...); add(std::move(TSM))`): the
+/// code added is what the object held.
 const FieldDecl *JitCallScanner::movedMember(const CallExpr *CE) const {
   struct Finder : RecursiveASTVisitor<Finder> {
     const FieldDecl *Found = nullptr;
+    llvm::SmallPtrSet<const VarDecl *, 4> Seen;
     bool TraverseLambdaExpr(LambdaExpr *) { return true; }
     bool VisitCallExpr(CallExpr *Call) {
       if (isStdMove(Call))
         Found = thisField(Call->getArg(0));
+      return !Found;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      if (V && V->isLocalVarDecl() && V->getInit() && Seen.insert(V).second)
+        TraverseStmt(const_cast<Expr *>(V->getInit()));
       return !Found;
     }
   } F;
