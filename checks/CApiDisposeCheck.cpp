@@ -54,6 +54,7 @@ std::string describeHandle(const OwnedObject &O) {
 CApiDisposeCheck::CApiDisposeCheck(StringRef Name, ClangTidyContext *Context)
     : FunctionBodyCheck(Name, Context), ExtraPairs(option("ExtraPairs")) {
   BadPairs = Model.addUserPairs(ExtraPairs);
+  AnalyzeTemplatePatterns = true;
   readSummaryOption();
 }
 

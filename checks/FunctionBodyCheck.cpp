@@ -52,6 +52,8 @@ void FunctionBodyCheck::registerMatchers(MatchFinder *Finder) {
 void FunctionBodyCheck::check(const MatchFinder::MatchResult &Result) {
   Ctx = Result.Context;
   FunctionBody F = analyzedBody(Result.Nodes);
+  if (!F.first && AnalyzeTemplatePatterns)
+    F = uninstantiatedPattern(Result.Nodes.getNodeAs<FunctionDecl>("fn"));
   if (F.first && F.second)
     Functions.push_back(F);
 }

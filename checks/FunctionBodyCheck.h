@@ -74,6 +74,10 @@ protected:
   /// The API model every check asks; a check adds its options' rows to it
   /// in its constructor.
   ApiModel Model;
+  /// Also hand the analysis the template patterns the unit never
+  /// instantiates (uninstantiatedPattern), for analyses that take
+  /// dependent expressions for unknown code.
+  bool AnalyzeTemplatePatterns = false;
 
 private:
   ASTContext *Ctx = nullptr;

@@ -22,6 +22,7 @@ TargetMachineLeakCheck::TargetMachineLeakCheck(StringRef Name,
   Model.addUserRows(OwningFactories, Effect::Creates, Kind);
   Model.addUserRows(ReleaseFunctions, Effect::Releases, Kind);
   Model.addUserRows(TransferFunctions, Effect::Consumes, Kind);
+  AnalyzeTemplatePatterns = true;
   readSummaryOption();
 }
 

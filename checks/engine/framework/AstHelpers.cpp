@@ -332,6 +332,49 @@ FunctionBody analyzedBody(const FunctionDecl *FD) {
   return {FD, FD->getBody()};
 }
 
+namespace {
+
+/// Some function instantiated from \p Pattern has a body in the unit.
+bool hasInstantiatedBody(const FunctionDecl *Pattern) {
+  auto FromIt = [&](const FunctionDecl *FD) {
+    return FD && FD->hasBody() && FD->getTemplateInstantiationPattern() &&
+           FD->getTemplateInstantiationPattern()->getCanonicalDecl() ==
+               Pattern->getCanonicalDecl();
+  };
+  if (const FunctionTemplateDecl *FT = Pattern->getDescribedFunctionTemplate())
+    return llvm::any_of(FT->specializations(), FromIt);
+  const auto *MD = dyn_cast<CXXMethodDecl>(Pattern);
+  const ClassTemplateDecl *CT =
+      MD ? MD->getParent()->getDescribedClassTemplate() : nullptr;
+  if (!CT)
+    return true; // not a pattern this knows: take it as instantiated
+  for (const ClassTemplateSpecializationDecl *Spec : CT->specializations())
+    for (const Decl *D : Spec->decls())
+      if (FromIt(dyn_cast<FunctionDecl>(D)))
+        return true;
+  return false;
+}
+
+} // namespace
+
+FunctionBody uninstantiatedPattern(const FunctionDecl *FD) {
+  if (!FD || !FD->isDependentContext() || !FD->doesThisDeclarationHaveABody() ||
+      FD->isInvalidDecl() || FD->isLateTemplateParsed())
+    return {nullptr, nullptr};
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (MD && MD->getParent()->isLambda())
+    return {nullptr, nullptr};
+  // Only the two plain shapes: a member of a class template defined in the
+  // class or out of line, and a function template.
+  bool ClassMember = MD && MD->getParent()->getDescribedClassTemplate() &&
+                     !FD->getDescribedFunctionTemplate();
+  bool FunctionTemplate = FD->getDescribedFunctionTemplate() &&
+                          !FD->getDeclContext()->isDependentContext();
+  if ((!ClassMember && !FunctionTemplate) || hasInstantiatedBody(FD))
+    return {nullptr, nullptr};
+  return {FD, FD->getBody()};
+}
+
 FunctionBody analyzedBody(const LambdaExpr *LE) {
   if (!LE)
     return {nullptr, nullptr};

@@ -45,6 +45,11 @@ using FunctionBody = std::pair<const Decl *, const Stmt *>;
 /// LambdaExpr) have none.
 FunctionBody analyzedBody(const FunctionDecl *FD);
 FunctionBody analyzedBody(const LambdaExpr *LE);
+/// The body of \p FD if it is a template pattern that the unit never
+/// instantiates with a body (a member of a class template, or a function
+/// template): otherwise nothing of it would be analysed. Its dependent
+/// expressions are unknown code.
+FunctionBody uninstantiatedPattern(const FunctionDecl *FD);
 
 /// Hands every function to an analysis of the whole translation unit (one
 /// with addFunction() and finish()) and returns its verdicts.

@@ -466,6 +466,8 @@ void OwnershipFlow::VisitReturnStmt(const ReturnStmt *RS, State &S) {
 }
 
 void OwnershipFlow::VisitCallExpr(const CallExpr *CE, State &S) {
+  if (!CE->getDirectCallee() && escapesDependent(CE, S))
+    return;
   if (CE->getNumArgs() == 1 &&
       ApiModel::isHandleConversion(CE->getDirectCallee())) {
     Tokens V = consume(CE->getArg(0), S);
@@ -560,7 +562,22 @@ void OwnershipFlow::VisitCXXThrowExpr(const CXXThrowExpr *TE, State &S) {
     escape(consume(TE->getSubExpr(), S), S);
 }
 
+/// In a template pattern, a dependent expression (a call of a name looked up
+/// at instantiation, `this->Base::f(TM)`, `T(TM)`) is unknown code: what it
+/// is given may be handed over.
+bool OwnershipFlow::escapesDependent(const Expr *E, State &S) {
+  // Code in error is dependent too, for clang: recovery has its own rules.
+  if ((!E->isTypeDependent() && !E->isValueDependent()) || E->containsErrors())
+    return false;
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      escape(consume(CE, S), S);
+  return true;
+}
+
 void OwnershipFlow::VisitExpr(const Expr *E, State &S) {
+  if (escapesDependent(E, S))
+    return;
   for (const Stmt *Child : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(Child))
       consume(CE, S);

@@ -244,6 +244,7 @@ public:
   /// Anything else reads its operands (a member access, a subscript, a
   /// comparison): a borrow.
   void VisitExpr(const Expr *E, State &S);
+  bool escapesDependent(const Expr *E, State &S);
 
 private:
   // Objects and tokens.
