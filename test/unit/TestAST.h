@@ -153,13 +153,15 @@ struct ParsedTU {
 inline ParsedTU parse(const std::string &Code) {
   ParsedTU TU;
   // The stand-ins live in a header, like LLVM's own declarations: the
-  // model treats declarations of the main file as the project's code.
+  // model treats declarations of the main file as the project's code, and
+  // C functions named LLVM* as LLVM's only when an llvm-c header declares
+  // them.
   TU.AST = clang::tooling::buildASTFromCodeWithArgs(
-      "#include \"llvm_stubs.h\"\n" + Code,
+      "#include \"llvm-c/llvm_stubs.h\"\n" + Code,
       {"-std=c++17", "-fsyntax-only", "-I."}, "input.cpp", "clang-tool",
       std::make_shared<clang::PCHContainerOperations>(),
       clang::tooling::getClangStripDependencyFileAdjuster(),
-      {{"llvm_stubs.h", Prelude}});
+      {{"llvm-c/llvm_stubs.h", Prelude}});
   // A snippet that does not compile would test nothing.
   EXPECT_FALSE(TU.AST->getDiagnostics().hasErrorOccurred());
   return TU;
