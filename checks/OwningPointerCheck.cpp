@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OwningPointerCheck.h"
-#include "engine/analyses/ownership/OwnershipAnalysis.h"
+#include "engine/analyses/ownership/StructFields.h"
 #include "engine/framework/AstHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -72,6 +72,30 @@ bool onlySmartPointerCompatibleUses(const VarDecl *VD, const Stmt *Body,
       return false;
     }
     return false;
+  }
+  return true;
+}
+
+/// Every function of \p RD that could release a field (its destructor and
+/// other member functions, not its constructors) has its body among
+/// \p Functions: a plain C struct, or a class whose code the scan sees.
+bool recordCodeVisible(const RecordDecl *RD,
+                       llvm::ArrayRef<FunctionBody> Functions) {
+  const auto *CRD = dyn_cast<CXXRecordDecl>(RD);
+  if (!CRD)
+    return true;
+  if (CRD->hasFriends() || CRD->getNumBases() > 0)
+    return false;
+  llvm::DenseSet<const Decl *> Seen;
+  for (const auto &F : Functions)
+    Seen.insert(F.first);
+  for (const CXXMethodDecl *M : CRD->methods()) {
+    if (M->isImplicit() || isa<CXXConstructorDecl>(M) || M->isDeleted() ||
+        M->isDefaulted())
+      continue;
+    const FunctionDecl *Def = M->getDefinition();
+    if (!Def || !Seen.count(Def))
+      return false;
   }
   return true;
 }
@@ -178,6 +202,52 @@ bool OwningPointerCheck::reportMemberStore(const FieldStoreFact &FS,
   return true;
 }
 
+/// Objects stored in the field of a struct reached through a pointer
+/// (`S->TM = T->createTargetMachine(...)`): the struct owns them now.
+/// Reported when a function of the file frees the struct (or releases its
+/// other objects) without releasing the field, or when no function of the
+/// file releases the field or frees the struct at all, the struct's type is
+/// the project's, and all its code is in view.
+void OwningPointerCheck::reportStructStores(
+    llvm::ArrayRef<std::pair<OwnedObject, StructStoreFact>> Stores,
+    llvm::ArrayRef<FunctionBody> Functions, const SourceManager &SM) {
+  llvm::DenseMap<const FieldDecl *, StructFieldUse> Uses;
+  llvm::DenseSet<const FieldDecl *> Reported;
+  for (const auto &[O, SS] : Stores) {
+    auto It = Uses.find(SS.Field);
+    if (It == Uses.end())
+      It = Uses.try_emplace(SS.Field,
+                            scanStructField(SS.Field, Model, Functions))
+               .first;
+    const StructFieldUse &U = It->second;
+    const RecordDecl *RD = SS.Field->getParent();
+    bool Paired = U.Free && U.Freer;
+    bool Never = !U.StructFreed && !SM.isInSystemHeader(RD->getLocation()) &&
+                 recordCodeVisible(RD, Functions);
+    // One field nothing releases is one bug, however many stores fill it.
+    if (U.Released || U.Escapes || !(Paired || Never) ||
+        !Reported.insert(SS.Field).second)
+      continue;
+    std::string Field = (RD->getName() + "::" + SS.Field->getName()).str();
+    if (Paired)
+      diag(O.Site->getBeginLoc(),
+           "%0 is stored in field '%1', which '%2' does not release when it "
+           "%select{releases the struct's other objects|frees the struct}3")
+          << describeObject(O) << Field << U.Freer->getName() << U.FreesStruct;
+    else
+      diag(O.Site->getBeginLoc(), "%0 is stored in field '%1', which no "
+                                  "function of this file releases")
+          << describeObject(O) << Field;
+    diag(SS.Store->getBeginLoc(), "stored here", DiagnosticIDs::Note);
+    if (Paired)
+      diag(U.Free->getBeginLoc(),
+           "'%0' %select{releases another object of the struct|frees the "
+           "struct}1 here",
+           DiagnosticIDs::Note)
+          << U.Freer->getName() << U.FreesStruct;
+  }
+}
+
 void OwningPointerCheck::analyzeOwningPointers(
     ASTContext &Ctx, llvm::ArrayRef<FunctionBody> Functions, KindId Kind,
     bool Replacements) {
@@ -195,6 +265,7 @@ void OwningPointerCheck::analyzeOwningPointers(
     AllBodies.push_back(F.second);
   llvm::DenseMap<const FieldDecl *, MemberUse> MemberUses;
   llvm::DenseSet<const Expr *> Reported;
+  std::vector<std::pair<OwnedObject, StructStoreFact>> StructStores;
   ReportedMembers.clear();
   for (unsigned I = 0; I < Functions.size(); ++I) {
     const FunctionFacts &FF = Facts[I];
@@ -224,7 +295,12 @@ void OwningPointerCheck::analyzeOwningPointers(
       if (reportMemberStore(FS, O, It->second, Replacements))
         Reported.insert(O.Site);
     }
+    for (const StructStoreFact &SS : FF.StructStores)
+      if (const OwnedObject &O = FF.Objects[SS.Object];
+          O.Site && !Reported.count(O.Site))
+        StructStores.push_back({O, SS});
   }
+  reportStructStores(StructStores, Functions, SM);
 }
 
 } // namespace clang::tidy::llvmown

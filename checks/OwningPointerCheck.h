@@ -13,6 +13,7 @@
 
 #include "FunctionBodyCheck.h"
 #include "engine/analyses/lifetime/MemberOwnership.h"
+#include "engine/analyses/ownership/OwnershipAnalysis.h"
 #include "llvm/ADT/DenseSet.h"
 #include <optional>
 
@@ -38,6 +39,9 @@ private:
                                         const Stmt *Body, ASTContext &Ctx);
   bool reportMemberStore(const FieldStoreFact &FS, const OwnedObject &O,
                          const MemberUse &U, bool Replacements);
+  void reportStructStores(
+      llvm::ArrayRef<std::pair<OwnedObject, StructStoreFact>> Stores,
+      llvm::ArrayRef<FunctionBody> Functions, const SourceManager &SM);
 
   llvm::DenseSet<const FieldDecl *> ReportedMembers;
 };

@@ -56,9 +56,11 @@ private:
     QualType T = skipTransparent(Arg)->getType();
     const auto *RD =
         T->isPointerType() ? T->getPointeeType()->getAsRecordDecl() : nullptr;
+    if (!RD || RD->getCanonicalDecl() != Record->getCanonicalDecl())
+      return;
+    Use.StructFreed = true;
     const VarDecl *V = freedVar(Arg);
-    if (!RD || RD->getCanonicalDecl() != Record->getCanonicalDecl() || !V ||
-        passedElsewhere(V, At))
+    if (!V || passedElsewhere(V, At))
       return;
     Use.Free = At;
     Use.Freer = dyn_cast<FunctionDecl>(D);

@@ -36,6 +36,9 @@ struct StructFieldUse {
   const Expr *Free = nullptr;
   const FunctionDecl *Freer = nullptr;
   bool FreesStruct = false; ///< Free frees the struct (not a cleanup)
+  /// Some function frees a struct of the field's type, even one that
+  /// passed it to a function defined elsewhere first.
+  bool StructFreed = false;
 };
 
 /// Scans \p Functions (the unit's bodies) for what they do to field \p F.
