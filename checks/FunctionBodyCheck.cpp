@@ -122,6 +122,13 @@ bool FunctionBodyCheck::diagnoseLostObject(const LeakFact &L, SourceLocation At,
         << What << line(L.Where);
     diag(L.Where, "%0 is overwritten here", DiagnosticIDs::Note) << Holder;
     return true;
+  case LeakReason::Thrown:
+    diag(At, "%0 leaks when '%1' throws at line %2")
+        << What << L.Thrower->getNameAsString() << line(L.Where);
+    diag(L.Where, "%0 may throw here, and %1 still owns it",
+         DiagnosticIDs::Note)
+        << ("'" + L.Thrower->getNameAsString() + "'") << Holder;
+    return true;
   case LeakReason::AtExit:
     return false;
   }

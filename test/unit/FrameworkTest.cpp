@@ -13,6 +13,7 @@
 #include "TestAST.h"
 #include "engine/framework/CallSite.h"
 #include "engine/framework/Environment.h"
+#include "engine/framework/Exceptions.h"
 #include "engine/framework/Lattice.h"
 #include "engine/framework/Solver.h"
 #include "clang/AST/ExprCXX.h"
@@ -295,6 +296,32 @@ TEST(CallSite, SplitsObjectAndArguments) {
   ASSERT_TRUE(CC);
   EXPECT_TRUE(CC->isConstruction());
   EXPECT_EQ(CC->Object, nullptr);
+}
+
+TEST(ThrowOracle, FollowsCallsAndAnswersTheSameInAnyOrder) {
+  ParsedTU TU = parse(R"cpp(
+    struct Failure {};
+    void raise() { throw Failure(); }
+    void ping(int N);
+    void pong(int N) { if (N) ping(N - 1); else raise(); }
+    void ping(int N) { if (N) pong(N - 1); }
+    void caught() { try { raise(); } catch (...) {} }
+    void rethrown() { try { raise(); } catch (...) { throw; } }
+    void quiet() noexcept { raise(); }
+    void declaredOnly();
+    void plain() { declaredOnly(); caught(); quiet(); }
+  )cpp");
+  const char *Throwing[] = {"raise", "ping", "pong", "rethrown"};
+  const char *NotThrowing[] = {"caught", "quiet", "declaredOnly", "plain"};
+  // ping and pong call each other: asking either first gives the same.
+  for (const char *First : {"ping", "pong"}) {
+    ThrowOracle O;
+    EXPECT_TRUE(O.mayThrow(TU.function(First))) << First;
+    for (const char *Name : Throwing)
+      EXPECT_TRUE(O.mayThrow(TU.function(Name))) << Name;
+    for (const char *Name : NotThrowing)
+      EXPECT_FALSE(O.mayThrow(TU.function(Name))) << Name;
+  }
 }
 
 } // namespace

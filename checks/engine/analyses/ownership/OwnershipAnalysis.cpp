@@ -75,7 +75,8 @@ public:
   void onEvent(const OwnershipEvent &E) {
     switch (E.K) {
     case OwnershipEvent::Lost:
-      Facts.Leaks.push_back({E.Object, E.Reason, E.Where, E.Holder});
+      Facts.Leaks.push_back(
+          {E.Object, E.Reason, E.Where, E.Holder, false, E.Callee});
       break;
     case OwnershipEvent::Freed:
       Freed.insert(E.Object);
@@ -118,6 +119,16 @@ public:
 
   /// Once every event is in: what only the whole function tells.
   void finish() {
+    // A leak on the exception path of a call is reported only for an
+    // object that leaks nowhere else: one lost on an ordinary path too is
+    // reported there.
+    llvm::DenseSet<unsigned> LostOtherwise;
+    for (const LeakFact &L : Facts.Leaks)
+      if (L.Reason != LeakReason::Thrown)
+        LostOtherwise.insert(L.Object);
+    llvm::erase_if(Facts.Leaks, [&](const LeakFact &L) {
+      return L.Reason == LeakReason::Thrown && LostOtherwise.count(L.Object);
+    });
     for (LeakFact &L : Facts.Leaks)
       L.ReleasedOnOtherPaths = Freed.contains(L.Object);
     // An error message written only on failure is reported only when no

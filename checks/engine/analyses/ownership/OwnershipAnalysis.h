@@ -17,6 +17,7 @@
 #define LLVMOWN_ENGINE_OWNERSHIPANALYSIS_H
 
 #include "engine/framework/AstHelpers.h"
+#include "engine/framework/Exceptions.h"
 #include "engine/framework/Solver.h"
 #include "engine/model/ApiModel.h"
 #include "clang/Basic/SourceLocation.h"
@@ -80,6 +81,7 @@ enum class LeakReason {
   AtExit,      ///< still owned when the function returns
   Overwritten, ///< the last holder was overwritten while it was owned
   ScopeEnd,    ///< its last holder went out of scope (not at a return)
+  Thrown,      ///< still owned when a call that may throw is made
 };
 
 struct LeakFact {
@@ -88,6 +90,7 @@ struct LeakFact {
   SourceLocation Where; ///< the exit, the overwrite, or the full expression
   const NamedDecl *Holder = nullptr; ///< the overwritten or last holder
   bool ReleasedOnOtherPaths = false;
+  const FunctionDecl *Thrower = nullptr; ///< Thrown: the callee that may throw
 };
 
 /// A created object stored into a member of `this` (or a field reached
@@ -209,6 +212,7 @@ private:
   ASTContext &Ctx;
   AnalysisOptions Opts;
   const DerivedFactories *Derived;
+  ThrowOracle Throws;
   friend class OwnershipFlow;
 };
 

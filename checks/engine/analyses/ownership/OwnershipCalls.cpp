@@ -252,7 +252,28 @@ void OwnershipFlow::transferCall(const CallSite &CS, State &S) {
     if (CS.Args[I] && !transferOutParameter(CS, I, S))
       transferArgument(CS, I, S);
   noteSuccessOutputs(CS, S);
+  leakOnThrow(CS, S);
   transferResult(CS, S);
+}
+
+/// A call of a function that may throw (ThrowOracle), outside a try block:
+/// what the function owns then, and does not hand to the call, leaks on the
+/// exception path, as at a return.
+void OwnershipFlow::leakOnThrow(const CallSite &CS, const State &S) {
+  if (!CS.Callee || !isa<CallExpr>(CS.Call) || isMain() ||
+      !A.Throws.mayThrow(CS.Callee) || inTryBlock(PM, CS.Call))
+    return;
+  for (unsigned I : S.Owned) {
+    if (Objects[objectOf(I)].OldValueOf || S.heldByField(I) ||
+        S.heldBy(Location::Pointee, I))
+      continue;
+    Event E{Event::Lost, objectOf(I)};
+    E.Reason = LeakReason::Thrown;
+    E.Where = CS.Call->getBeginLoc();
+    E.Holder = S.localHolder(I);
+    E.Callee = CS.Callee;
+    emit(E);
+  }
 }
 
 /// The other out-parameters of a call that writes a message on failure

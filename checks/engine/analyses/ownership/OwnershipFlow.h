@@ -321,6 +321,7 @@ private:
   void setParent(unsigned Obj, int Parent, State &S) const;
 
   void emit(Event E) { Out->push_back(E); }
+  void leakOnThrow(const CallSite &CS, const State &S);
 
   const OwnershipAnalysis &A;
   const ApiModel &Model;
