@@ -1,6 +1,7 @@
 //===- CApiDisposeCheck.cpp -----------------------------------------------===//
 
 #include "CApiDisposeCheck.h"
+#include "engine/analyses/ownership/FieldReleases.h"
 #include "engine/analyses/ownership/OwnershipAnalysis.h"
 #include "engine/analyses/ownership/StructFields.h"
 #include "engine/framework/AstHelpers.h"
@@ -151,6 +152,42 @@ void CApiDisposeCheck::analyzeFunctions(
         StructStores.push_back({O, SS});
   }
   reportStructStores(StructStores, Functions);
+  HelperFieldReleases Helpers(Model);
+  for (const auto &[D, Body] : Functions)
+    for (const FieldReleaseTwice &F :
+         findFieldReleasesTwice(Model, Helpers, D, Body, Ctx))
+      if (F.Kind && llvm::is_contained(AO.Kinds, F.Kind))
+        reportFieldReleaseTwice(F);
+}
+
+/// `LLVMLinkModules2(A->M, B->M); destroy(B);` where destroy disposes of
+/// `B->M`: reported at the second release, with the first as a note.
+void CApiDisposeCheck::reportFieldReleaseTwice(const FieldReleaseTwice &F) {
+  std::string What =
+      (llvm::Twine(F.Kind->Noun.empty() ? "handle" : F.Kind->Noun) + " '" +
+       F.Var->getName() + "->" + F.Field->getName() + "'")
+          .str();
+  std::string By =
+      F.Helper ? " by '" + F.Helper->getNameAsString() + "'" : std::string();
+  std::string Earlier = F.Earlier->getDirectCallee()
+                            ? F.Earlier->getDirectCallee()->getNameAsString()
+                            : "the first call";
+  if (F.EarlierConsumed)
+    diag(F.Call->getBeginLoc(), "%0 is released%1 after '%2' took ownership "
+                                "of it")
+        << What << By << Earlier;
+  else
+    diag(F.Call->getBeginLoc(), "%0 is released twice%1") << What << By;
+  if (F.EarlierConsumed)
+    diag(F.Earlier->getBeginLoc(), "'%0' took ownership here",
+         DiagnosticIDs::Note)
+        << Earlier;
+  else
+    diag(F.Earlier->getBeginLoc(), "first released here", DiagnosticIDs::Note);
+  if (F.InHelper && F.InHelperFn)
+    diag(F.InHelper->getBeginLoc(), "'%0' releases it here",
+         DiagnosticIDs::Note)
+        << F.InHelperFn->getNameAsString();
 }
 
 void CApiDisposeCheck::reportStructStores(

@@ -12,6 +12,7 @@
 #define LLVMOWN_CAPIDISPOSECHECK_H
 
 #include "FunctionBodyCheck.h"
+#include "engine/analyses/ownership/FieldReleases.h"
 
 namespace clang::tidy::llvmown {
 
@@ -31,6 +32,8 @@ private:
   void reportStructStores(
       llvm::ArrayRef<std::pair<OwnedObject, StructStoreFact>> Stores,
       llvm::ArrayRef<FunctionBody> Functions);
+
+  void reportFieldReleaseTwice(const FieldReleaseTwice &F);
 
   const std::string ExtraPairs;
   std::vector<std::string> BadPairs;

@@ -1,0 +1,318 @@
+//===- FieldReleases.cpp - a struct field's handle released twice ---------===//
+
+#include "engine/analyses/ownership/FieldReleases.h"
+#include "engine/framework/CallSite.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Analysis/CFG.h"
+#include <algorithm>
+#include <tuple>
+
+namespace clang::tidy::llvmown {
+
+namespace {
+
+const VarDecl *pointerVar(const Expr *E) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(skipTransparent(E));
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && VD->getType()->isPointerType() ? VD : nullptr;
+}
+
+/// `V->F` (or `V[0].F`-free forms: only the arrow) for a pointer variable V.
+std::pair<const VarDecl *, const FieldDecl *> fieldOf(const Expr *E) {
+  const auto *ME = dyn_cast_or_null<MemberExpr>(skipTransparent(E));
+  if (!ME || !ME->isArrow())
+    return {nullptr, nullptr};
+  const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  const VarDecl *V = pointerVar(ME->getBase());
+  return V && F ? std::make_pair(V, F) : std::make_pair(nullptr, nullptr);
+}
+
+/// The fields released so far on every path: (variable, field, first
+/// release, whether that took it over). Sorted by variable and field.
+struct Released {
+  struct Item {
+    const VarDecl *Var;
+    const FieldDecl *Field;
+    const CallExpr *By;
+    bool Consumed;
+    bool operator<(const Item &O) const {
+      return std::tie(Var, Field) < std::tie(O.Var, O.Field);
+    }
+    bool sameKey(const Item &O) const {
+      return Var == O.Var && Field == O.Field;
+    }
+  };
+  llvm::SmallVector<Item, 4> Items;
+
+  const Item *find(const VarDecl *V, const FieldDecl *F) const {
+    for (const Item &I : Items)
+      if (I.Var == V && I.Field == F)
+        return &I;
+    return nullptr;
+  }
+  void insert(Item I) {
+    if (find(I.Var, I.Field))
+      return;
+    Items.insert(llvm::upper_bound(Items, I), I);
+  }
+  void eraseVar(const VarDecl *V) {
+    llvm::erase_if(Items, [&](const Item &I) { return I.Var == V; });
+  }
+  void erase(const VarDecl *V, const FieldDecl *F) {
+    llvm::erase_if(Items,
+                   [&](const Item &I) { return I.Var == V && I.Field == F; });
+  }
+  /// The meet of a must-analysis: what both paths released. Returns true
+  /// if something was dropped.
+  bool join(const Released &O) {
+    size_t Before = Items.size();
+    llvm::erase_if(Items, [&](const Item &I) {
+      const Item *J = O.find(I.Var, I.Field);
+      return !J || J->By != I.By;
+    });
+    return Items.size() != Before;
+  }
+  bool operator==(const Released &O) const {
+    if (Items.size() != O.Items.size())
+      return false;
+    for (size_t I = 0; I < Items.size(); ++I)
+      if (!Items[I].sameKey(O.Items[I]) || Items[I].By != O.Items[I].By)
+        return false;
+    return true;
+  }
+  size_t weight() const { return Items.size(); }
+};
+
+class FieldReleaseFlow : public FlowVisitor<FieldReleaseFlow, Released> {
+public:
+  using State = Released;
+  using Event = FieldReleaseTwice;
+
+  FieldReleaseFlow(const ApiModel &Model, const HelperFieldReleases &H)
+      : Model(Model), H(H) {}
+
+  State entryState() const { return {}; }
+  void refine(const CFGBlock &, unsigned, State &) const {}
+
+  void transfer(const CFGElement &El, State &S, EventList<Event> &Out) {
+    this->Out = &Out;
+    if (auto CS = El.getAs<CFGStmt>())
+      Visit(CS->getStmt(), S);
+  }
+
+  void VisitCallExpr(const CallExpr *CE, State &S) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (!FD)
+      return;
+    bool Known = false;
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+      auto [V, F] = fieldOf(CE->getArg(I));
+      if (!V)
+        continue;
+      bool Consumes = !Model.find(FD, Effect::Releases, I) &&
+                      Model.releasesOrConsumes(FD, I);
+      if (!Model.releasesOrConsumes(FD, I))
+        continue;
+      Known = true;
+      released(S, V, F, CE, Consumes, nullptr, nullptr);
+    }
+    for (const HelperFieldReleases::Release &R : H.of(FD))
+      if (R.Param < CE->getNumArgs())
+        if (const VarDecl *V = pointerVar(CE->getArg(R.Param))) {
+          Known = true;
+          released(S, V, R.Field, CE, false, FD, &R);
+        }
+    if (Known || ApiModel::isLLVMApi(FD))
+      return;
+    // Anything else given the pointer may store into its fields.
+    for (const Expr *A : CE->arguments())
+      if (const VarDecl *V = pointerVar(A))
+        S.eraseVar(V);
+  }
+
+  void VisitBinaryOperator(const BinaryOperator *BO, State &S) {
+    if (!BO->isAssignmentOp())
+      return;
+    if (auto [V, F] = fieldOf(BO->getLHS()); V)
+      S.erase(V, F);
+    else if (const VarDecl *W = pointerVar(BO->getLHS()))
+      S.eraseVar(W);
+  }
+
+  void VisitUnaryOperator(const UnaryOperator *UO, State &S) {
+    // `&V->F` may be written through.
+    if (UO->getOpcode() == UO_AddrOf)
+      if (auto [V, F] = fieldOf(UO->getSubExpr()); V)
+        S.erase(V, F);
+  }
+
+  void VisitDeclStmt(const DeclStmt *DS, State &S) {
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        S.eraseVar(V);
+  }
+
+private:
+  void released(State &S, const VarDecl *V, const FieldDecl *F,
+                const CallExpr *CE, bool Consumes, const FunctionDecl *Helper,
+                const HelperFieldReleases::Release *In) {
+    if (const Released::Item *First = S.find(V, F)) {
+      if (First->By != CE)
+        Out->push_back({V, F, Model.kindOfPointer(F->getType()), CE, First->By,
+                        First->Consumed, Helper, In ? In->Call : nullptr,
+                        In ? In->Owner : nullptr});
+      return;
+    }
+    S.insert({V, F, CE, Consumes});
+  }
+
+  const ApiModel &Model;
+  const HelperFieldReleases &H;
+  EventList<Event> *Out = nullptr;
+};
+
+/// A return, goto or break out of \p S (not in a lambda or a loop of its
+/// own for break).
+bool mayLeave(const Stmt *S) {
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S))
+    return true;
+  for (const Stmt *C : S->children())
+    if (mayLeave(C))
+      return true;
+  return false;
+}
+
+/// `if (!P) return;` (or `P == NULL`) for a parameter P of \p Def.
+bool bailsOutOnNull(const Stmt *S, const FunctionDecl *Def) {
+  const auto *If = dyn_cast<IfStmt>(S);
+  if (!If || If->getElse() || !If->getCond())
+    return false;
+  const Stmt *Then = If->getThen();
+  if (const auto *CS = dyn_cast<CompoundStmt>(Then); CS && CS->size() == 1)
+    Then = CS->body_front();
+  if (!isa<ReturnStmt>(Then))
+    return false;
+  const Expr *C = If->getCond()->IgnoreParenImpCasts();
+  const Expr *Tested = nullptr;
+  if (const auto *UO = dyn_cast<UnaryOperator>(C);
+      UO && UO->getOpcode() == UO_LNot)
+    Tested = UO->getSubExpr();
+  else if (const auto *BO = dyn_cast<BinaryOperator>(C);
+           BO && BO->getOpcode() == BO_EQ &&
+           BO->getRHS()->isNullPointerConstant(
+               Def->getASTContext(), Expr::NPC_ValueDependentIsNotNull))
+    Tested = BO->getLHS();
+  const VarDecl *V = Tested ? pointerVar(Tested) : nullptr;
+  return V && isa<ParmVarDecl>(V);
+}
+
+} // namespace
+
+llvm::ArrayRef<HelperFieldReleases::Release>
+HelperFieldReleases::of(const FunctionDecl *FD) const {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def || Def->isDependentContext() ||
+      !isInUnitSource(Def->getASTContext().getSourceManager(),
+                      Def->getLocation()))
+    return {};
+  auto It = Known.find(Def);
+  if (It == Known.end())
+    It = Known.try_emplace(Def, compute(Def, 2)).first;
+  return It->second;
+}
+
+/// The releases at the top level of \p Def's body: statements that run on
+/// every path that gets that far (an early return before them is a path
+/// that does not release; a helper that bails out on null is still taken
+/// as releasing what it was given, as its callers do).
+std::vector<HelperFieldReleases::Release>
+HelperFieldReleases::compute(const FunctionDecl *Def, unsigned Depth) const {
+  std::vector<Release> Out;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body)
+    return Out;
+  auto ParamIndex = [&](const VarDecl *V) -> int {
+    for (unsigned I = 0; I < Def->getNumParams(); ++I)
+      if (Def->getParamDecl(I) == V)
+        return I;
+    return -1;
+  };
+  for (const Stmt *St : Body->body()) {
+    if (bailsOutOnNull(St, Def))
+      continue; // the caller, who used V->F, passed a non-null V
+    if (mayLeave(St))
+      break; // what follows may not run
+    const auto *E = dyn_cast<Expr>(St);
+    const auto *CE = E ? dyn_cast<CallExpr>(skipTransparent(E)) : nullptr;
+    const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+    if (!FD)
+      continue;
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+      if (auto [V, F] = fieldOf(CE->getArg(I));
+          V && ParamIndex(V) >= 0 && Model.find(FD, Effect::Releases, I))
+        Out.push_back({unsigned(ParamIndex(V)), F, CE, Def});
+    if (Depth == 0 || FD == Def)
+      continue;
+    const FunctionDecl *Inner = nullptr;
+    if (!FD->hasBody(Inner) || !Inner ||
+        !isInUnitSource(Inner->getASTContext().getSourceManager(),
+                        Inner->getLocation()))
+      continue;
+    for (const Release &R : compute(Inner, Depth - 1))
+      if (R.Param < CE->getNumArgs())
+        if (const VarDecl *V = pointerVar(CE->getArg(R.Param));
+            V && ParamIndex(V) >= 0)
+          Out.push_back({unsigned(ParamIndex(V)), R.Field, R.Call, R.Owner});
+  }
+  return Out;
+}
+
+std::vector<FieldReleaseTwice>
+findFieldReleasesTwice(const ApiModel &Model, const HelperFieldReleases &H,
+                       const Decl *D, const Stmt *Body, ASTContext &Ctx) {
+  std::vector<FieldReleaseTwice> Found;
+  // Cheap first: a pair needs two releases of some `V->F` in the body.
+  struct Counter : RecursiveASTVisitor<Counter> {
+    const ApiModel *Model;
+    const HelperFieldReleases *H;
+    unsigned N = 0;
+    bool VisitCallExpr(CallExpr *CE) {
+      const FunctionDecl *FD = CE->getDirectCallee();
+      for (unsigned I = 0; FD && I < CE->getNumArgs(); ++I)
+        N += fieldOf(CE->getArg(I)).first && Model->releasesOrConsumes(FD, I);
+      N += !H->of(FD).empty();
+      return N < 2;
+    }
+  } C;
+  C.Model = &Model;
+  C.H = &H;
+  C.TraverseStmt(const_cast<Stmt *>(Body));
+  if (C.N < 2)
+    return Found;
+  std::unique_ptr<CFG> G = buildAnalysisCFG(D, Body, Ctx);
+  if (!G)
+    return Found;
+  FieldReleaseFlow Flow(Model, H);
+  Solution<Released> Sol = solveForward(*G, Flow, Flow.entryState());
+  // A must-analysis stopped early may claim releases a path never made.
+  if (Sol.Incomplete)
+    return Found;
+  replay(
+      *G, Flow, Sol,
+      [&](const CFGBlock &, const FieldReleaseTwice &E) {
+        if (llvm::none_of(Found, [&](const FieldReleaseTwice &F) {
+              return F.Call == E.Call && F.Field == E.Field;
+            }))
+          Found.push_back(E);
+      },
+      [](const CFGBlock &, const Released &) {});
+  return Found;
+}
+
+} // namespace clang::tidy::llvmown
