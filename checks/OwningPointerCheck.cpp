@@ -13,6 +13,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Lexer.h"
@@ -98,6 +99,39 @@ bool recordCodeVisible(const RecordDecl *RD,
       return false;
   }
   return true;
+}
+
+/// Some function of \p Functions makes a new struct of type \p RD: `new R`
+/// (placement new too), or the result of an allocating call (`calloc`,
+/// `lua_newuserdata`) converted to `R *`. The file that makes the struct
+/// owns its life; a file that only fills it in leaves that to another.
+bool allocatesRecord(const RecordDecl *RD,
+                     llvm::ArrayRef<FunctionBody> Functions) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const RecordDecl *RD;
+    bool Found = false;
+    bool isRD(QualType T) const {
+      const RecordDecl *R = T.isNull() ? nullptr : T->getAsRecordDecl();
+      return R && R->getCanonicalDecl() == RD->getCanonicalDecl();
+    }
+    bool VisitCXXNewExpr(CXXNewExpr *NE) {
+      Found |= isRD(NE->getAllocatedType());
+      return !Found;
+    }
+    bool VisitCastExpr(CastExpr *CE) {
+      const auto *Call =
+          dyn_cast<CallExpr>(CE->getSubExpr()->IgnoreParenImpCasts());
+      Found |= Call && CE->getType()->isPointerType() &&
+               isRD(CE->getType()->getPointeeType()) &&
+               ApiModel::isAllocatorLike(Call->getDirectCallee());
+      return !Found;
+    }
+  } F;
+  F.RD = RD;
+  for (const auto &Fn : Functions)
+    if (Fn.second && !F.Found)
+      F.TraverseStmt(const_cast<Stmt *>(Fn.second));
+  return F.Found;
 }
 
 std::string describeObject(const OwnedObject &O) {
@@ -223,7 +257,9 @@ void OwningPointerCheck::reportStructStores(
     const RecordDecl *RD = SS.Field->getParent();
     bool Paired = U.Free && U.Freer;
     bool Never = !U.StructFreed && !SM.isInSystemHeader(RD->getLocation()) &&
-                 recordCodeVisible(RD, Functions);
+                 recordCodeVisible(RD, Functions) &&
+                 (isInUnitSource(SM, RD->getLocation()) ||
+                  allocatesRecord(RD, Functions));
     // One field nothing releases is one bug, however many stores fill it.
     if (U.Released || U.Escapes || !(Paired || Never) ||
         !Reported.insert(SS.Field).second)

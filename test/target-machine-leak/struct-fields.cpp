@@ -1,19 +1,22 @@
-// RUN: %check_llvmown --frontend tidy %s -- -std=c++17 -I%stubs
-// RUN: %check_llvmown --frontend tool %s -- -std=c++17 -I%stubs
+// RUN: %check_llvmown --frontend tidy %s -- -std=c++17 -I%stubs -I%S/Inputs
+// RUN: %check_llvmown --frontend tool %s -- -std=c++17 -I%stubs -I%S/Inputs
 //
 // llvmown-target-machine-leak on machines kept in the field of a struct
 // reached through a pointer (`State->TM = ...`): the struct owns the machine
 // from then on. Flagged: a function of the file that frees the struct (or
 // releases its other objects) without deleting the machine, and a field that
 // no function of the file ever deletes, hands on, or frees the struct of, when
-// the struct is the project's and all the code that could release it is in
-// the file. Not flagged: a field deleted somewhere, handed to an owner, copied
+// the struct is the project's, all the code that could release it is in the
+// file, and the struct is defined in the file or allocated by it (a struct of
+// a shared header that another file allocates is torn down there too). Not flagged: a field deleted somewhere, handed to an owner, copied
 // out, or in a struct whose destructor or member functions are defined
 // elsewhere; a struct freed by a function that first passes it to unseen code.
 
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
+#include "compiler_state.h"
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <string>
@@ -68,6 +71,15 @@ int sessionInit(Session *S) {
   return 0;
 }
 
+// Must flag: a struct of a shared header that this file allocates.
+SessionState *openSession(const char *Name) {
+  auto *S = static_cast<SessionState *>(calloc(1, sizeof(SessionState)));
+  S->Name = Name;
+  S->TM = makeMachine(); // WARN: TargetMachine created by 'makeMachine' is stored in field 'SessionState::TM', which no function of this file releases
+  // NOTE@-1: stored here
+  return S;
+}
+
 // Must flag: the destroy function frees the struct and forgets the machine.
 struct Emitter {
   TargetMachine *TM;
@@ -86,6 +98,12 @@ void destroyEmitter(Emitter *E) {
 }
 
 //===--- Must not flag -----------------------------------------------------===//
+
+// A struct of a shared header that another file allocates (and tears down).
+void beginModule(ModuleState *M) {
+  M->TM = makeMachine();
+  M->Functions = 0;
+}
 
 // Deleted by the teardown function.
 struct Job {

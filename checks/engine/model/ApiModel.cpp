@@ -651,4 +651,13 @@ bool ApiModel::isCDeallocator(const FunctionDecl *FD) {
   return llvm::is_contained(tables::cDeallocators(), FD->getName());
 }
 
+bool ApiModel::isAllocatorLike(const FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier())
+    return false;
+  std::string Name = FD->getName().lower();
+  return llvm::any_of(tables::allocatorNameParts(), [&](llvm::StringRef P) {
+    return llvm::StringRef(Name).contains(P);
+  });
+}
+
 } // namespace clang::tidy::llvmown

@@ -400,6 +400,9 @@ public:
   /// True if \p FD is the C library's deallocator (`free`), which a
   /// struct's memory goes back through.
   static bool isCDeallocator(const FunctionDecl *FD);
+  /// True if \p FD's name says it hands out new memory (`calloc`,
+  /// `xmalloc`, `lua_newuserdata`; allocatorNameParts()).
+  static bool isAllocatorLike(const FunctionDecl *FD);
   /// Locator::rootOf and rootVar with the model's pointer getters.
   const Expr *rootOf(const Expr *E) const;
   const VarDecl *rootVar(const Expr *E) const;

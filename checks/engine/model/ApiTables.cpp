@@ -605,6 +605,10 @@ const char *const LLVMCPrefix = "LLVM";
 const char *const LLVMCHeaderDir = "llvm-c";
 static const llvm::StringRef CDeallocators[] = {"free"};
 llvm::ArrayRef<llvm::StringRef> cDeallocators() { return CDeallocators; }
+static const llvm::StringRef AllocatorNameParts[] = {"alloc", "new"};
+llvm::ArrayRef<llvm::StringRef> allocatorNameParts() {
+  return AllocatorNameParts;
+}
 
 llvm::ArrayRef<ResourceKind> kinds() { return Kinds; }
 llvm::ArrayRef<llvm::ArrayRef<RowSpec>> rowTables() { return RowTables; }

@@ -273,6 +273,9 @@ extern const char *const LLVMNamespace;
 extern const char *const LLVMCPrefix;
 extern const char *const LLVMCHeaderDir;
 llvm::ArrayRef<llvm::StringRef> cDeallocators();
+/// Parts of the names of functions that hand out new memory for a struct
+/// (`calloc`, `xmalloc`, `lua_newuserdata`), in lower case.
+llvm::ArrayRef<llvm::StringRef> allocatorNameParts();
 extern const JitRemedies CxxJitRemedies;
 extern const JitRemedies CJitRemedies;
 
