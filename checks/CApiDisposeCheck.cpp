@@ -1,6 +1,7 @@
 //===- CApiDisposeCheck.cpp -----------------------------------------------===//
 
 #include "CApiDisposeCheck.h"
+#include "engine/analyses/ownership/BorrowedFields.h"
 #include "engine/analyses/ownership/FieldReleases.h"
 #include "engine/analyses/ownership/OwnershipAnalysis.h"
 #include "engine/analyses/ownership/StructFields.h"
@@ -158,6 +159,18 @@ void CApiDisposeCheck::analyzeFunctions(
          findFieldReleasesTwice(Model, Helpers, D, Body, Ctx))
       if (F.Kind && llvm::is_contained(AO.Kinds, F.Kind))
         reportFieldReleaseTwice(F);
+  for (const BorrowedFieldRelease &B :
+       findBorrowedFieldReleases(Model, Functions))
+    if (B.Kind && llvm::is_contained(AO.Kinds, B.Kind)) {
+      diag(B.Release->getBeginLoc(),
+           "%0 in field '%1' is borrowed and must not be released: it is "
+           "a copy of '%2', a global another file defines and owns")
+          << (B.Kind->Noun.empty() ? "handle" : B.Kind->Noun)
+          << (B.Field->getParent()->getName() + "::" + B.Field->getName()).str()
+          << B.Global->getName();
+      diag(B.Store->getBeginLoc(), "copied into the field here",
+           DiagnosticIDs::Note);
+    }
 }
 
 /// `LLVMLinkModules2(A->M, B->M); destroy(B);` where destroy disposes of
