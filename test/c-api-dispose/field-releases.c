@@ -111,6 +111,19 @@ void endAndRefresh(struct gen_context *C) {
   destroyContext(C);
 }
 
+// A helper that disposes of the module and stores the next one replaces it:
+// calling it twice releases two different modules.
+static void replaceModule(struct gen_context *C) {
+  LLVMDisposeModule(C->module);
+  C->module = LLVMModuleCreateWithNameInContext("phase", C->context);
+}
+
+void twoPhases(struct gen_context *C) {
+  replaceModule(C);
+  replaceModule(C);
+  destroyContext(C);
+}
+
 // Two different contexts.
 void destroyBoth(struct gen_context *A, struct gen_context *B) {
   endModule(A);

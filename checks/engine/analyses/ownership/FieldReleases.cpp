@@ -8,6 +8,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Analysis/CFG.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <algorithm>
 #include <tuple>
 
@@ -270,6 +271,25 @@ HelperFieldReleases::compute(const FunctionDecl *Def, unsigned Depth) const {
             V && ParamIndex(V) >= 0)
           Out.push_back({unsigned(ParamIndex(V)), R.Field, R.Call, R.Owner});
   }
+  // A helper that also stores into the field replaces the handle (a module
+  // per phase): its caller still has one to release.
+  struct Stores : RecursiveASTVisitor<Stores> {
+    llvm::SmallPtrSet<const FieldDecl *, 4> Fields;
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      if (auto [V, F] = fieldOf(BO->getLHS()); V && BO->isAssignmentOp())
+        Fields.insert(F);
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *UO) {
+      if (auto [V, F] = fieldOf(UO->getSubExpr());
+          V && UO->getOpcode() == UO_AddrOf)
+        Fields.insert(F);
+      return true;
+    }
+  } St;
+  St.TraverseStmt(const_cast<CompoundStmt *>(Body));
+  llvm::erase_if(Out,
+                 [&](const Release &R) { return St.Fields.contains(R.Field); });
   return Out;
 }
 
