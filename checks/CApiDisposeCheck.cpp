@@ -2,7 +2,7 @@
 
 #include "CApiDisposeCheck.h"
 #include "engine/analyses/ownership/BorrowedFields.h"
-#include "engine/analyses/ownership/FieldReleases.h"
+#include "engine/analyses/ownership/FieldCreations.h"
 #include "engine/analyses/ownership/OwnershipAnalysis.h"
 #include "engine/analyses/ownership/StructFields.h"
 #include "engine/framework/AstHelpers.h"
@@ -159,6 +159,11 @@ void CApiDisposeCheck::analyzeFunctions(
          findFieldReleasesTwice(Model, Helpers, D, Body, Ctx))
       if (F.Kind && llvm::is_contained(AO.Kinds, F.Kind))
         reportFieldReleaseTwice(F);
+  for (const auto &[D, Body] : Functions)
+    for (const FieldReleaseUncreated &F :
+         findFieldReleasesUncreated(Model, Helpers, D, Body, Ctx))
+      if (F.Kind && llvm::is_contained(AO.Kinds, F.Kind))
+        reportFieldReleaseUncreated(F, Ctx.getSourceManager());
   for (const BorrowedFieldRelease &B :
        findBorrowedFieldReleases(Model, Functions))
     if (B.Kind && llvm::is_contained(AO.Kinds, B.Kind)) {
@@ -197,6 +202,31 @@ void CApiDisposeCheck::reportFieldReleaseTwice(const FieldReleaseTwice &F) {
         << Earlier;
   else
     diag(F.Earlier->getBeginLoc(), "first released here", DiagnosticIDs::Note);
+  if (F.InHelper && F.InHelperFn)
+    diag(F.InHelper->getBeginLoc(), "'%0' releases it here",
+         DiagnosticIDs::Note)
+        << F.InHelperFn->getNameAsString();
+}
+
+/// `if (P->Body) beginBody(P); endProc(P);` where beginBody creates
+/// `P->Builder` and endProc releases it: reported at the release.
+void CApiDisposeCheck::reportFieldReleaseUncreated(
+    const FieldReleaseUncreated &F, const SourceManager &SM) {
+  std::string By =
+      F.Helper ? " by '" + F.Helper->getNameAsString() + "'" : std::string();
+  diag(F.Call->getBeginLoc(),
+       "%0 '%1->%2' is released%3 on a path where this function did not "
+       "create it: it is created only inside the branch at line %4")
+      << (F.Kind->Noun.empty() ? "handle" : F.Kind->Noun) << F.Var->getName()
+      << F.Field->getName() << By
+      << SM.getSpellingLineNumber(F.Branch->getBeginLoc());
+  if (F.Creator)
+    diag(F.Creation->getBeginLoc(), "'%0' creates it here, on this branch only",
+         DiagnosticIDs::Note)
+        << F.Creator->getNameAsString();
+  else
+    diag(F.Creation->getBeginLoc(), "created here, on this branch only",
+         DiagnosticIDs::Note);
   if (F.InHelper && F.InHelperFn)
     diag(F.InHelper->getBeginLoc(), "'%0' releases it here",
          DiagnosticIDs::Note)

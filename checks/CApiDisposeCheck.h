@@ -12,7 +12,7 @@
 #define LLVMOWN_CAPIDISPOSECHECK_H
 
 #include "FunctionBodyCheck.h"
-#include "engine/analyses/ownership/FieldReleases.h"
+#include "engine/analyses/ownership/FieldCreations.h"
 
 namespace clang::tidy::llvmown {
 
@@ -34,6 +34,8 @@ private:
       llvm::ArrayRef<FunctionBody> Functions);
 
   void reportFieldReleaseTwice(const FieldReleaseTwice &F);
+  void reportFieldReleaseUncreated(const FieldReleaseUncreated &F,
+                                   const SourceManager &SM);
 
   const std::string ExtraPairs;
   std::vector<std::string> BadPairs;

@@ -14,23 +14,36 @@
 
 namespace clang::tidy::llvmown {
 
-namespace {
-
-const VarDecl *pointerVar(const Expr *E) {
+const VarDecl *arrowBase(const Expr *E) {
   const auto *DRE = dyn_cast_or_null<DeclRefExpr>(skipTransparent(E));
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   return VD && VD->getType()->isPointerType() ? VD : nullptr;
 }
 
-/// `V->F` (or `V[0].F`-free forms: only the arrow) for a pointer variable V.
-std::pair<const VarDecl *, const FieldDecl *> fieldOf(const Expr *E) {
+std::pair<const VarDecl *, const FieldDecl *> arrowField(const Expr *E) {
   const auto *ME = dyn_cast_or_null<MemberExpr>(skipTransparent(E));
   if (!ME || !ME->isArrow())
     return {nullptr, nullptr};
   const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
-  const VarDecl *V = pointerVar(ME->getBase());
+  const VarDecl *V = arrowBase(ME->getBase());
   return V && F ? std::make_pair(V, F) : std::make_pair(nullptr, nullptr);
 }
+
+std::tuple<const VarDecl *, const FieldDecl *, const CallExpr *>
+createdArrowField(const Expr *E, const ApiModel &Model) {
+  const auto *BO =
+      dyn_cast_or_null<BinaryOperator>(E ? skipTransparent(E) : nullptr);
+  if (!BO || BO->getOpcode() != BO_Assign)
+    return {nullptr, nullptr, nullptr};
+  auto [V, F] = arrowField(BO->getLHS());
+  const auto *CE = dyn_cast<CallExpr>(skipTransparent(BO->getRHS()));
+  const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+  if (!V || !FD || !Model.find(FD, Effect::Creates, ReturnValue))
+    return {nullptr, nullptr, nullptr};
+  return {V, F, CE};
+}
+
+namespace {
 
 /// The fields released so far on every path: (variable, field, first
 /// release, whether that took it over). Sorted by variable and field.
@@ -88,15 +101,12 @@ struct Released {
   size_t weight() const { return Items.size(); }
 };
 
-class FieldReleaseFlow : public FlowVisitor<FieldReleaseFlow, Released> {
+class FieldReleaseFlow : public ArrowFieldFlow<FieldReleaseFlow, Released> {
 public:
   using State = Released;
   using Event = FieldReleaseTwice;
+  using ArrowFieldFlow::ArrowFieldFlow;
 
-  FieldReleaseFlow(const ApiModel &Model, const HelperFieldReleases &H)
-      : Model(Model), H(H) {}
-
-  State entryState() const { return {}; }
   void refine(const CFGBlock &, unsigned, State &) const {}
 
   void transfer(const CFGElement &El, State &S, EventList<Event> &Out) {
@@ -105,62 +115,9 @@ public:
       Visit(CS->getStmt(), S);
   }
 
-  void VisitCallExpr(const CallExpr *CE, State &S) {
-    const FunctionDecl *FD = CE->getDirectCallee();
-    if (!FD)
-      return;
-    bool Known = false;
-    for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
-      auto [V, F] = fieldOf(CE->getArg(I));
-      if (!V)
-        continue;
-      bool Consumes = !Model.find(FD, Effect::Releases, I) &&
-                      Model.releasesOrConsumes(FD, I);
-      if (!Model.releasesOrConsumes(FD, I))
-        continue;
-      Known = true;
-      released(S, V, F, CE, Consumes, nullptr, nullptr);
-    }
-    for (const HelperFieldReleases::Release &R : H.of(FD))
-      if (R.Param < CE->getNumArgs())
-        if (const VarDecl *V = pointerVar(CE->getArg(R.Param))) {
-          Known = true;
-          released(S, V, R.Field, CE, false, FD, &R);
-        }
-    if (Known || ApiModel::isLLVMApi(FD))
-      return;
-    // Anything else given the pointer may store into its fields.
-    for (const Expr *A : CE->arguments())
-      if (const VarDecl *V = pointerVar(A))
-        S.eraseVar(V);
-  }
-
-  void VisitBinaryOperator(const BinaryOperator *BO, State &S) {
-    if (!BO->isAssignmentOp())
-      return;
-    if (auto [V, F] = fieldOf(BO->getLHS()); V)
-      S.erase(V, F);
-    else if (const VarDecl *W = pointerVar(BO->getLHS()))
-      S.eraseVar(W);
-  }
-
-  void VisitUnaryOperator(const UnaryOperator *UO, State &S) {
-    // `&V->F` may be written through.
-    if (UO->getOpcode() == UO_AddrOf)
-      if (auto [V, F] = fieldOf(UO->getSubExpr()); V)
-        S.erase(V, F);
-  }
-
-  void VisitDeclStmt(const DeclStmt *DS, State &S) {
-    for (const Decl *D : DS->decls())
-      if (const auto *V = dyn_cast<VarDecl>(D))
-        S.eraseVar(V);
-  }
-
-private:
-  void released(State &S, const VarDecl *V, const FieldDecl *F,
-                const CallExpr *CE, bool Consumes, const FunctionDecl *Helper,
-                const HelperFieldReleases::Release *In) {
+  void release(State &S, const VarDecl *V, const FieldDecl *F,
+               const CallExpr *CE, bool Consumes, const FunctionDecl *Helper,
+               const HelperFieldReleases::Release *In) {
     if (const Released::Item *First = S.find(V, F)) {
       if (First->By != CE)
         Out->push_back({V, F, Model.kindOfPointer(F->getType()), CE, First->By,
@@ -170,9 +127,16 @@ private:
     }
     S.insert({V, F, CE, Consumes});
   }
+  // A new handle, or anything stored, ends a pair.
+  void create(State &S, const VarDecl *V, const FieldDecl *F, const Expr *,
+              const FunctionDecl *) {
+    S.erase(V, F);
+  }
+  void stored(State &S, const VarDecl *V, const FieldDecl *F) { S.erase(V, F); }
+  void reassigned(State &S, const VarDecl *V) { S.eraseVar(V); }
+  void opaque(State &S, const VarDecl *V) { S.eraseVar(V); }
 
-  const ApiModel &Model;
-  const HelperFieldReleases &H;
+private:
   EventList<Event> *Out = nullptr;
 };
 
@@ -209,32 +173,74 @@ bool bailsOutOnNull(const Stmt *S, const FunctionDecl *Def) {
            BO->getRHS()->isNullPointerConstant(
                Def->getASTContext(), Expr::NPC_ValueDependentIsNotNull))
     Tested = BO->getLHS();
-  const VarDecl *V = Tested ? pointerVar(Tested) : nullptr;
+  const VarDecl *V = Tested ? arrowBase(Tested) : nullptr;
   return V && isa<ParmVarDecl>(V);
 }
 
 } // namespace
 
-llvm::ArrayRef<HelperFieldReleases::Release>
-HelperFieldReleases::of(const FunctionDecl *FD) const {
+const HelperFieldReleases::Effects *
+HelperFieldReleases::effects(const FunctionDecl *FD) const {
   const FunctionDecl *Def = nullptr;
   if (!FD || !FD->hasBody(Def) || !Def || Def->isDependentContext() ||
       !isInUnitSource(Def->getASTContext().getSourceManager(),
                       Def->getLocation()))
-    return {};
+    return nullptr;
   auto It = Known.find(Def);
   if (It == Known.end())
     It = Known.try_emplace(Def, compute(Def, 2)).first;
-  return It->second;
+  return &It->second;
 }
 
-/// The releases at the top level of \p Def's body: statements that run on
-/// every path that gets that far (an early return before them is a path
-/// that does not release; a helper that bails out on null is still taken
-/// as releasing what it was given, as its callers do).
-std::vector<HelperFieldReleases::Release>
+llvm::ArrayRef<HelperFieldReleases::Release>
+HelperFieldReleases::of(const FunctionDecl *FD) const {
+  const Effects *E = effects(FD);
+  return E ? llvm::ArrayRef<Release>(E->Releases) : llvm::ArrayRef<Release>();
+}
+
+llvm::ArrayRef<HelperFieldReleases::Release>
+HelperFieldReleases::creationsOf(const FunctionDecl *FD) const {
+  const Effects *E = effects(FD);
+  return E ? llvm::ArrayRef<Release>(E->Creations) : llvm::ArrayRef<Release>();
+}
+
+bool HelperFieldReleases::visitCall(
+    const CallExpr *CE,
+    llvm::function_ref<void(const VarDecl *, const FieldDecl *, bool,
+                            const FunctionDecl *, const Release *)>
+        OnRelease,
+    llvm::function_ref<void(const VarDecl *, const Release &)> OnCreate) const {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD)
+    return true; // a call through a pointer: nothing known, nothing assumed
+  bool Known = false;
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+    if (auto [V, F] = arrowField(CE->getArg(I));
+        V && Model.releasesOrConsumes(FD, I)) {
+      Known = true;
+      OnRelease(V, F, !Model.find(FD, Effect::Releases, I), nullptr, nullptr);
+    }
+  auto ArgVar = [&](unsigned Param) {
+    return Param < CE->getNumArgs() ? arrowBase(CE->getArg(Param)) : nullptr;
+  };
+  for (const Release &R : of(FD))
+    if (const VarDecl *V = ArgVar(R.Param)) {
+      Known = true;
+      OnRelease(V, R.Field, false, FD, &R);
+    }
+  for (const Release &R : creationsOf(FD))
+    if (const VarDecl *V = ArgVar(R.Param))
+      OnCreate(V, R);
+  return Known || ApiModel::isLLVMApi(FD);
+}
+
+/// The releases (and creations) at the top level of \p Def's body:
+/// statements that run on every path that gets that far (an early return
+/// before them is a path that does not release; a helper that bails out on
+/// null is still taken as releasing what it was given, as its callers do).
+HelperFieldReleases::Effects
 HelperFieldReleases::compute(const FunctionDecl *Def, unsigned Depth) const {
-  std::vector<Release> Out;
+  Effects Out;
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
   if (!Body)
     return Out;
@@ -250,14 +256,16 @@ HelperFieldReleases::compute(const FunctionDecl *Def, unsigned Depth) const {
     if (mayLeave(St))
       break; // what follows may not run
     const auto *E = dyn_cast<Expr>(St);
+    if (auto [V, F, New] = createdArrowField(E, Model); V && ParamIndex(V) >= 0)
+      Out.Creations.push_back({unsigned(ParamIndex(V)), F, New, Def});
     const auto *CE = E ? dyn_cast<CallExpr>(skipTransparent(E)) : nullptr;
     const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
     if (!FD)
       continue;
     for (unsigned I = 0; I < CE->getNumArgs(); ++I)
-      if (auto [V, F] = fieldOf(CE->getArg(I));
+      if (auto [V, F] = arrowField(CE->getArg(I));
           V && ParamIndex(V) >= 0 && Model.find(FD, Effect::Releases, I))
-        Out.push_back({unsigned(ParamIndex(V)), F, CE, Def});
+        Out.Releases.push_back({unsigned(ParamIndex(V)), F, CE, Def});
     if (Depth == 0 || FD == Def)
       continue;
     const FunctionDecl *Inner = nullptr;
@@ -265,30 +273,35 @@ HelperFieldReleases::compute(const FunctionDecl *Def, unsigned Depth) const {
         !isInUnitSource(Inner->getASTContext().getSourceManager(),
                         Inner->getLocation()))
       continue;
-    for (const Release &R : compute(Inner, Depth - 1))
-      if (R.Param < CE->getNumArgs())
-        if (const VarDecl *V = pointerVar(CE->getArg(R.Param));
-            V && ParamIndex(V) >= 0)
-          Out.push_back({unsigned(ParamIndex(V)), R.Field, R.Call, R.Owner});
+    Effects In = compute(Inner, Depth - 1);
+    auto Lift = [&](llvm::ArrayRef<Release> From, std::vector<Release> &To) {
+      for (const Release &R : From)
+        if (R.Param < CE->getNumArgs())
+          if (const VarDecl *V = arrowBase(CE->getArg(R.Param));
+              V && ParamIndex(V) >= 0)
+            To.push_back({unsigned(ParamIndex(V)), R.Field, R.Call, R.Owner});
+    };
+    Lift(In.Releases, Out.Releases);
+    Lift(In.Creations, Out.Creations);
   }
   // A helper that also stores into the field replaces the handle (a module
   // per phase): its caller still has one to release.
   struct Stores : RecursiveASTVisitor<Stores> {
     llvm::SmallPtrSet<const FieldDecl *, 4> Fields;
     bool VisitBinaryOperator(BinaryOperator *BO) {
-      if (auto [V, F] = fieldOf(BO->getLHS()); V && BO->isAssignmentOp())
+      if (auto [V, F] = arrowField(BO->getLHS()); V && BO->isAssignmentOp())
         Fields.insert(F);
       return true;
     }
     bool VisitUnaryOperator(UnaryOperator *UO) {
-      if (auto [V, F] = fieldOf(UO->getSubExpr());
+      if (auto [V, F] = arrowField(UO->getSubExpr());
           V && UO->getOpcode() == UO_AddrOf)
         Fields.insert(F);
       return true;
     }
   } St;
   St.TraverseStmt(const_cast<CompoundStmt *>(Body));
-  llvm::erase_if(Out,
+  llvm::erase_if(Out.Releases,
                  [&](const Release &R) { return St.Fields.contains(R.Field); });
   return Out;
 }
@@ -305,7 +318,8 @@ findFieldReleasesTwice(const ApiModel &Model, const HelperFieldReleases &H,
     bool VisitCallExpr(CallExpr *CE) {
       const FunctionDecl *FD = CE->getDirectCallee();
       for (unsigned I = 0; FD && I < CE->getNumArgs(); ++I)
-        N += fieldOf(CE->getArg(I)).first && Model->releasesOrConsumes(FD, I);
+        N +=
+            arrowField(CE->getArg(I)).first && Model->releasesOrConsumes(FD, I);
       N += !H->of(FD).empty();
       return N < 2;
     }
@@ -319,7 +333,7 @@ findFieldReleasesTwice(const ApiModel &Model, const HelperFieldReleases &H,
   if (!G)
     return Found;
   FieldReleaseFlow Flow(Model, H);
-  Solution<Released> Sol = solveForward(*G, Flow, Flow.entryState());
+  Solution<Released> Sol = solveForward(*G, Flow, Released());
   // A must-analysis stopped early may claim releases a path never made.
   if (Sol.Incomplete)
     return Found;
