@@ -20,6 +20,9 @@
 // of them, not once per predecessor. Results do not depend on the order
 // (setSolverVisitOrder changes it, for tests that check that).
 //
+// Edges: the CFG's, except around a `for` loop that runs once, which is
+// followed as straight code (SolverEdges.h).
+//
 // Cost: each block is visited at most visitCap() times, 8 plus 2 per call
 // or construction in the function (each can make an object the lattices
 // track, and a loop needs about one more visit per object it changes). A
@@ -44,6 +47,7 @@
 #ifndef LLVMOWN_ENGINE_SOLVER_H
 #define LLVMOWN_ENGINE_SOLVER_H
 
+#include "engine/framework/SolverEdges.h"
 #include "clang/AST/StmtVisitor.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/BitVector.h"
@@ -221,8 +225,8 @@ solveForward(const CFG &G, Analysis &A, typename Analysis::State Entry,
   Sol.Reached.resize(N);
   Sol.Frozen.resize(N);
   if (!MaxVisits)
-    MaxVisits = solverVisitCapOverride() ? solverVisitCapOverride()
-                                         : visitCap(G);
+    MaxVisits =
+        solverVisitCapOverride() ? solverVisitCapOverride() : visitCap(G);
   std::vector<unsigned> Count(N, 0);
   const std::vector<unsigned> Rank = detail::visitRanks(G);
   llvm::BitVector Queued(N);
@@ -237,6 +241,7 @@ solveForward(const CFG &G, Analysis &A, typename Analysis::State Entry,
   Queued.set(EntryB.getBlockID());
   const uint64_t Budget = workBudget(G);
   uint64_t Spent = 0;
+  const SolverEdges Edges(G);
   while (!Work.empty()) {
     const CFGBlock *B = Work.top().second;
     Work.pop();
@@ -262,7 +267,7 @@ solveForward(const CFG &G, Analysis &A, typename Analysis::State Entry,
     }
     unsigned Idx = 0;
     for (auto SI = B->succ_begin(); SI != B->succ_end(); ++SI, ++Idx) {
-      const CFGBlock *Succ = SI->getReachableBlock();
+      const CFGBlock *Succ = Edges.succ(*B, Idx);
       if (!Succ)
         continue;
       unsigned SID = Succ->getBlockID();
@@ -342,6 +347,7 @@ void replay(const CFG &G, Analysis &A,
   using State = typename Analysis::State;
   EventList<typename Analysis::Event> Events;
   const CFGBlock &ExitB = G.getExit();
+  const SolverEdges Edges(G);
   for (const CFGBlock *B : G) {
     if (B == &ExitB || !Sol.usable(*B))
       continue;
@@ -356,7 +362,7 @@ void replay(const CFG &G, Analysis &A,
       continue;
     unsigned Idx = 0;
     for (auto SI = B->succ_begin(); SI != B->succ_end(); ++SI, ++Idx)
-      if (SI->getReachableBlock() == &ExitB) {
+      if (Edges.succ(*B, Idx) == &ExitB) {
         State Edge = S;
         A.refine(*B, Idx, Edge);
         OnExit(*B, Edge);
