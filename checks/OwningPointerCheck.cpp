@@ -226,6 +226,18 @@ bool OwningPointerCheck::reportMemberStore(const FieldStoreFact &FS,
     diag(FS.Store->getBeginLoc(), "stored here", DiagnosticIDs::Note);
     return true;
   }
+  if (U.CleanupWithout && !U.Escapes) {
+    if (!ReportedMembers.insert(FS.Field).second)
+      return true;
+    diag(O.Site->getBeginLoc(),
+         "%0 is stored in member '%1', which the destructor of '%2' does not "
+         "release, though it releases the class's other objects")
+        << describeObject(O) << Member << Class;
+    diag(FS.Store->getBeginLoc(), "stored here", DiagnosticIDs::Note);
+    diag(U.CleanupWithout->getLocation(), "the destructor is defined here",
+         DiagnosticIDs::Note);
+    return true;
+  }
   if (!FS.MayOverwriteOwned || !Replacements)
     return false;
   diag(O.Site->getBeginLoc(),

@@ -10,6 +10,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang::tidy::llvmown {
 
@@ -87,6 +88,42 @@ private:
   MemberUse &Use;
 };
 
+/// How many members of \p RD other than \p F the body \p Body releases
+/// (deletes, or passes to a release API of the model).
+unsigned otherMembersReleased(const FieldDecl *F, const CXXRecordDecl *RD,
+                              const ApiModel &Model, const Stmt *Body) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const FieldDecl *F;
+    const CXXRecordDecl *RD;
+    const ApiModel *Model;
+    llvm::SmallPtrSet<const FieldDecl *, 4> Released;
+    void add(const Expr *E) {
+      const auto *ME =
+          dyn_cast_or_null<MemberExpr>(E ? skipTransparent(E) : nullptr);
+      const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+      if (FD && FD != F && FD->getParent() == RD &&
+          isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+        Released.insert(FD);
+    }
+    bool VisitCXXDeleteExpr(CXXDeleteExpr *DE) {
+      add(DE->getArgument());
+      return true;
+    }
+    bool VisitCallExpr(CallExpr *CE) {
+      const FunctionDecl *Callee = CE->getDirectCallee();
+      for (unsigned I = 0; Callee && I < CE->getNumArgs(); ++I)
+        if (Model->releasesOrConsumes(Callee, I))
+          add(CE->getArg(I));
+      return true;
+    }
+  } Fi;
+  Fi.F = F;
+  Fi.RD = RD;
+  Fi.Model = &Model;
+  Fi.TraverseStmt(const_cast<Stmt *>(Body));
+  return Fi.Released.size();
+}
+
 void scanBody(const FieldDecl *F, const ApiModel &Model, const Stmt *Body,
               MemberUse &Use) {
   if (!Body)
@@ -141,6 +178,13 @@ MemberUse scanMemberUses(const FieldDecl *F, const ApiModel &Model,
   if (Public)
     for (const Stmt *B : OtherBodies)
       scanBody(F, Model, B, Use);
+  const FunctionDecl *Dtor = nullptr;
+  if (const CXXDestructorDecl *D = RD->getDestructor();
+      D && D->hasBody(Dtor) && Dtor && !Use.Released &&
+      isInUnitSource(Dtor->getASTContext().getSourceManager(),
+                     Dtor->getLocation()) &&
+      otherMembersReleased(F, RD, Model, Dtor->getBody()) >= 2)
+    Use.CleanupWithout = cast<CXXDestructorDecl>(Dtor);
   return Use;
 }
 

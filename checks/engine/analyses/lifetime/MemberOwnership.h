@@ -15,6 +15,7 @@
 #include "llvm/ADT/ArrayRef.h"
 
 namespace clang {
+class CXXDestructorDecl;
 class FieldDecl;
 class Stmt;
 } // namespace clang
@@ -32,6 +33,10 @@ struct MemberUse {
   /// translation unit (all member functions, no friends; and for a public
   /// member, a class defined in the main file).
   bool AllCodeVisible = true;
+  /// The class's destructor, defined in this unit, that releases two or
+  /// more of its other members and not this one: the class's own cleanup,
+  /// which a member it owns must be part of, whatever code is out of view.
+  const CXXDestructorDecl *CleanupWithout = nullptr;
 };
 
 /// Scans the member functions of \p F's class, and \p OtherBodies (the main

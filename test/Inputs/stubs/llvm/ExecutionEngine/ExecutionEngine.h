@@ -37,6 +37,8 @@ public:
   const DataLayout &getDataLayout() const;
   uint64_t getFunctionAddress(const std::string &Name);
   virtual void finalizeObject() {}
+  /// Runs the static constructors (or, with true, destructors) of the code.
+  void runStaticConstructorsDestructors(bool isDtors);
 
   /// Return the target machine (if available). The engine owns it.
   virtual TargetMachine *getTargetMachine() { return nullptr; }
