@@ -194,6 +194,15 @@ check_llvmown = " ".join([
 # that skipping library function bodies changes no finding, note or fix.
 if lit_config.params.get("compare_parse", "0") == "1":
     check_llvmown += " --compare-parse"
+# `--param first_build=0`: a second full build (scripts/test.sh builds LLVM
+# 19 and 22). What does not depend on the LLVM a build uses runs in the
+# first only: the visit-order comparisons of every tool run (the solver is
+# the same code) and the mutants (test/fuzz, REQUIRES: first-build). That
+# keeps the whole suite under 30 minutes on two cores.
+if lit_config.params.get("first_build", "1") != "0":
+    config.available_features.add("first-build")
+else:
+    check_llvmown += " --no-visit-orders"
 if os.path.exists(config.llvmown_tool):
     config.available_features.add("tool")
 else:
