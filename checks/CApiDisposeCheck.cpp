@@ -236,15 +236,10 @@ void CApiDisposeCheck::reportFieldReleaseUncreated(
 void CApiDisposeCheck::reportStructStores(
     llvm::ArrayRef<std::pair<OwnedObject, StructStoreFact>> Stores,
     llvm::ArrayRef<FunctionBody> Functions) {
-  llvm::DenseMap<const FieldDecl *, StructFieldUse> Uses;
+  StructFieldScans Scans(Model, Functions);
   llvm::DenseSet<const FieldDecl *> Reported;
   for (const auto &[O, SS] : Stores) {
-    auto It = Uses.find(SS.Field);
-    if (It == Uses.end())
-      It = Uses.try_emplace(SS.Field,
-                            scanStructField(SS.Field, Model, Functions))
-               .first;
-    const StructFieldUse &U = It->second;
+    const StructFieldUse &U = Scans.of(SS.Field);
     // One field nothing releases is one bug, however many stores fill it.
     if (U.Released || U.Escapes || !U.Free || !U.Freer ||
         !Reported.insert(SS.Field).second)

@@ -257,15 +257,10 @@ bool OwningPointerCheck::reportMemberStore(const FieldStoreFact &FS,
 void OwningPointerCheck::reportStructStores(
     llvm::ArrayRef<std::pair<OwnedObject, StructStoreFact>> Stores,
     llvm::ArrayRef<FunctionBody> Functions, const SourceManager &SM) {
-  llvm::DenseMap<const FieldDecl *, StructFieldUse> Uses;
+  StructFieldScans Scans(Model, Functions);
   llvm::DenseSet<const FieldDecl *> Reported;
   for (const auto &[O, SS] : Stores) {
-    auto It = Uses.find(SS.Field);
-    if (It == Uses.end())
-      It = Uses.try_emplace(SS.Field,
-                            scanStructField(SS.Field, Model, Functions))
-               .first;
-    const StructFieldUse &U = It->second;
+    const StructFieldUse &U = Scans.of(SS.Field);
     const RecordDecl *RD = SS.Field->getParent();
     bool Paired = U.Free && U.Freer;
     bool Never = !U.StructFreed && !SM.isInSystemHeader(RD->getLocation()) &&

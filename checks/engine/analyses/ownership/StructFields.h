@@ -15,6 +15,7 @@
 #include "engine/framework/AstHelpers.h"
 #include "engine/model/ApiModel.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 
 namespace clang {
 class FieldDecl;
@@ -44,6 +45,26 @@ struct StructFieldUse {
 /// Scans \p Functions (the unit's bodies) for what they do to field \p F.
 StructFieldUse scanStructField(const FieldDecl *F, const ApiModel &Model,
                                llvm::ArrayRef<FunctionBody> Functions);
+
+/// scanStructField once per field: the stores of a unit into one field
+/// share its scan.
+class StructFieldScans {
+public:
+  StructFieldScans(const ApiModel &Model,
+                   llvm::ArrayRef<FunctionBody> Functions)
+      : Model(Model), Functions(Functions) {}
+  const StructFieldUse &of(const FieldDecl *F) {
+    auto It = Known.find(F);
+    if (It == Known.end())
+      It = Known.try_emplace(F, scanStructField(F, Model, Functions)).first;
+    return It->second;
+  }
+
+private:
+  const ApiModel &Model;
+  llvm::ArrayRef<FunctionBody> Functions;
+  llvm::DenseMap<const FieldDecl *, StructFieldUse> Known;
+};
 
 } // namespace clang::tidy::llvmown
 
