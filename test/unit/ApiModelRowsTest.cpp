@@ -336,4 +336,99 @@ TEST(ApiModelRows, VerbsOfNamedClassesExist) {
   }
 }
 
+/// When LLVM's implementation writes a C API out-parameter, as read in the
+/// sources of LLVM 14.0.6, 15.0.6, 16.0.6, 19.1.7 and 22.1.8 (Debian's
+/// source packages; no Debian patch touches these files). Where: the file
+/// under llvm/ and the line of the write in each of those versions.
+enum class Written { FailureOnly, SuccessToo, Never };
+struct OutParameterFact {
+  const char *Name;
+  int Arg;
+  Written When;
+  const char *Where;
+};
+const OutParameterFact OutParameterFacts[] = {
+    {"LLVMPrintModuleToFile", 2, Written::FailureOnly,
+     "lib/IR/Core.cpp:419,426,425,447,458"},
+    {"LLVMVerifyModule", 2, Written::SuccessToo,
+     "lib/Analysis/Analysis.cpp:116,116,112,83,97"},
+    {"LLVMTargetMachineEmitToFile", 4, Written::FailureOnly,
+     "lib/Target/TargetMachineC.cpp:209,205,206,314,315 (and the open "
+     "failure: 224,222,223,331,332)"},
+    {"LLVMTargetMachineEmitToMemoryBuffer", 3, Written::FailureOnly,
+     "lib/Target/TargetMachineC.cpp:209,205,206,314,315"},
+    // The buffer is made whatever the result: a failure gives both.
+    {"LLVMTargetMachineEmitToMemoryBuffer", 4, Written::SuccessToo,
+     "lib/Target/TargetMachineC.cpp:240,238,239,347,348"},
+    {"LLVMGetTargetFromTriple", 2, Written::FailureOnly,
+     "lib/Target/TargetMachineC.cpp:74,70,71,90,91"},
+    {"LLVMCreateMemoryBufferWithContentsOfFile", 2, Written::FailureOnly,
+     "lib/IR/Core.cpp:4139,4099,4009,4414,4590"},
+    {"LLVMCreateMemoryBufferWithSTDIN", 1, Written::FailureOnly,
+     "lib/IR/Core.cpp:4150,4110,4020,4425,4601"},
+    {"LLVMParseIRInContext", 3, Written::FailureOnly,
+     "lib/IRReader/IRReader.cpp:127,127,129,129 (22: through "
+     "LLVMParseIRInContext2, 122)"},
+    {"LLVMParseIRInContext2", 3, Written::FailureOnly,
+     "lib/IRReader/IRReader.cpp:-,-,-,-,139"},
+    {"LLVMParseBitcode", 2, Written::FailureOnly,
+     "lib/Bitcode/Reader/BitReader.cpp: through LLVMParseBitcodeInContext"},
+    {"LLVMParseBitcodeInContext", 3, Written::FailureOnly,
+     "lib/Bitcode/Reader/BitReader.cpp:49,48,48,48,49"},
+    {"LLVMGetBitcodeModule", 2, Written::FailureOnly,
+     "lib/Bitcode/Reader/BitReader.cpp: through "
+     "LLVMGetBitcodeModuleInContext"},
+    {"LLVMGetBitcodeModuleInContext", 3, Written::FailureOnly,
+     "lib/Bitcode/Reader/BitReader.cpp:95,94,94,94,95"},
+    {"LLVMCreateBinary", 2, Written::FailureOnly,
+     "lib/Object/Object.cpp:72,72,72,72,72"},
+    {"LLVMExecutionEngineGetErrMsg", 1, Written::FailureOnly,
+     "lib/ExecutionEngine/ExecutionEngineBindings.cpp:315,315,316,316,315"},
+    {"LLVMCreateExecutionEngineForModule", 2, Written::FailureOnly,
+     "lib/ExecutionEngine/ExecutionEngineBindings.cpp:114,114,115,115,114"},
+    {"LLVMCreateInterpreterForModule", 2, Written::FailureOnly,
+     "lib/ExecutionEngine/ExecutionEngineBindings.cpp:129,129,130,130,129"},
+    {"LLVMCreateJITCompilerForModule", 3, Written::FailureOnly,
+     "lib/ExecutionEngine/ExecutionEngineBindings.cpp:146,146,147,147,146"},
+    {"LLVMCreateMCJITCompilerForModule", 4, Written::FailureOnly,
+     "lib/ExecutionEngine/ExecutionEngineBindings.cpp:168 and 211 (14, 15, "
+     "22), 169 and 212 (16, 19)"},
+    // Never touches OutError, and returns 0 (lines 260-266 or 261-267).
+    {"LLVMRemoveModule", 3, Written::Never,
+     "lib/ExecutionEngine/ExecutionEngineBindings.cpp:260,260,261,261,260"},
+};
+
+TEST(ApiModelRows, OutParametersAreWrittenAsLLVMWrites) {
+  ApiModel M;
+  auto RowOf = [&](const OutParameterFact &F) -> const ApiRow * {
+    for (const ApiRow &R : M.rows())
+      if (R.Eff == Effect::Creates && R.Name == F.Name && R.Arg == F.Arg)
+        return &R;
+    return nullptr;
+  };
+  for (const OutParameterFact &F : OutParameterFacts) {
+    const ApiRow *R = RowOf(F);
+    SCOPED_TRACE(std::string(F.Name) + " (" + F.Where + ")");
+    if (F.When == Written::Never) {
+      EXPECT_EQ(R, nullptr) << "LLVM never writes it: nothing to release";
+      continue;
+    }
+    ASSERT_NE(R, nullptr);
+    EXPECT_EQ(R->OnFailureOnly, F.When == Written::FailureOnly);
+    EXPECT_EQ(R->WrittenOnFailure, F.When == Written::SuccessToo);
+  }
+  // A row that says when its out-parameter is written is checked above:
+  // one added later must be read in LLVM's sources too.
+  for (const ApiRow &R : M.rows()) {
+    if (!R.OnFailureOnly && !R.WrittenOnFailure)
+      continue;
+    EXPECT_TRUE(llvm::any_of(OutParameterFacts,
+                             [&](const OutParameterFact &F) {
+                               return R.Name == F.Name && R.Arg == F.Arg;
+                             }))
+        << R.Name.str() << " argument " << R.Arg
+        << ": not checked against LLVM's implementation";
+  }
+}
+
 } // namespace

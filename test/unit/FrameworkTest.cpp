@@ -159,6 +159,40 @@ TEST(Solver, ReachesTheFixpointOfAMonotoneAnalysis) {
   EXPECT_EQ(Again, (std::vector<std::string>{"A", "B"}));
 }
 
+TEST(Solver, FollowsALoopThatRunsOnceAsStraightCode) {
+  // The first loop's increment clears its condition (the shape of macros
+  // that emulate try and catch): its body runs once, so A is assigned
+  // once. The second loop counts down: B is assigned again on its back
+  // edge. Both loops are left for the code after them.
+  Parsed P = parseFunction(R"cpp(
+    void f() {
+      int A = 0, B = 0, C = 0, Once, Twice;
+      for (Once = 1; Once; Once = 0, cond())
+        A = 1;
+      for (Twice = 2; Twice; Twice = Twice - 1)
+        B = 1;
+      C = 1;
+    })cpp");
+  Assigned An;
+  auto Sol = solveForward(*P.G, An, Assigned::State());
+  EXPECT_FALSE(Sol.Incomplete);
+  std::vector<std::string> Again;
+  bool Exits = false;
+  replay(
+      *P.G, An, Sol,
+      [&](const CFGBlock &, const VarDecl *V) {
+        Again.push_back(V->getName().str());
+      },
+      [&](const CFGBlock &, const Assigned::State &S) {
+        Exits |= llvm::any_of(S, [](const auto &KV) {
+          return KV.first->getName() == "C";
+        });
+      });
+  llvm::sort(Again);
+  EXPECT_EQ(Again, (std::vector<std::string>{"B", "Once", "Twice"}));
+  EXPECT_TRUE(Exits);
+}
+
 TEST(Solver, FreezesANonMonotoneAnalysisAndSaysSo) {
   Parsed P = parseFunction(R"cpp(
     void f() {

@@ -409,7 +409,9 @@ const RowSpec CApiRows[] = {
     creates("LLVMOrcJITTargetMachineBuilderGetTargetTriple", K::Message),
     // Out-messages: written when the call fails. LLVMVerifyModule writes
     // one whenever it is asked, success too (lib/Analysis/Analysis.cpp:
-    // `if (OutMessages) *OutMessages = strdup(...)`, LLVM 14 to 22).
+    // `if (OutMessages) *OutMessages = strdup(...)`, LLVM 14 to 22). Each
+    // row is checked against LLVM's implementation, with the lines, in
+    // test/unit/ApiModelRowsTest.cpp (OutParametersAreWrittenAsLLVMWrites).
     createsOut("LLVMPrintModuleToFile", K::Message, 2).onFailureOnly(),
     createsOut("LLVMVerifyModule", K::Message, 2).writtenOnFailure(),
     createsOut("LLVMTargetMachineEmitToFile", K::Message, 4).onFailureOnly(),
@@ -437,7 +439,8 @@ const RowSpec CApiRows[] = {
     createsOut("LLVMCreateJITCompilerForModule", K::Message, 3).onFailureOnly(),
     createsOut("LLVMCreateMCJITCompilerForModule", K::Message, 4)
         .onFailureOnly(),
-    createsOut("LLVMRemoveModule", K::Message, 3).onFailureOnly(),
+    // LLVMRemoveModule never writes its OutError and always returns 0
+    // (ExecutionEngineBindings.cpp, LLVM 14 to 22): nothing to release.
     releases("LLVMDisposeMessage", K::Message, 0),
     releases("free", K::Message, 0),
     // Error.h: LLVMGetErrorMessage consumes the error and returns new[].
