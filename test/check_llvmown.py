@@ -405,6 +405,10 @@ def parse_args(argv):
     p.add_argument("--fake-exit", type=int, help=argparse.SUPPRESS)
     p.add_argument("--no-visit-orders", action="store_true",
                    help="tool: do not also run the solver in other orders")
+    # The last of the two wins: a test of the comparison itself turns it
+    # back on where the suite turned it off (a second build).
+    p.add_argument("--visit-orders", dest="no_visit_orders",
+                   action="store_false", help=argparse.SUPPRESS)
     p.add_argument("--compare-parse", action="store_true",
                    help="run the tool with --compare-parse: it checks each "
                    "file with and without library function bodies and "
