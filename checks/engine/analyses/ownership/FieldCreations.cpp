@@ -59,7 +59,8 @@ struct FieldPaths {
   }
   void forget(const VarDecl *V) {
     llvm::erase_if(Items, [&](const Item &I) { return I.Var == V; });
-    llvm::erase(Touched, V);
+    // llvm::erase(Range, Value) is not in LLVM 14 or 16.
+    llvm::erase_if(Touched, [&](const VarDecl *T) { return T == V; });
   }
   static void meet(Item &I, uint8_t Paths, const Expr *By,
                    const FunctionDecl *Creator, bool &Changed) {
