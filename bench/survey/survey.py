@@ -44,6 +44,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -82,7 +83,17 @@ def log(msg):
 
 # --- setting a project up --------------------------------------------------
 
+# Rows are prepared in parallel; apt-get holds the dpkg lock, so a second
+# install at the same time fails instead of waiting (seen on a fresh machine).
+_APT_LOCK = threading.Lock()
+
+
 def ensure_packages(row, install):
+    with _APT_LOCK:
+        return _ensure_packages(row, install)
+
+
+def _ensure_packages(row, install):
     wanted = ["llvm-%s-dev" % row["llvm"]] + row["packages"].split()
     missing = [p for p in wanted
                if "install ok installed" not in run(
