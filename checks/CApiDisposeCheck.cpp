@@ -17,14 +17,6 @@ namespace clang::tidy::llvmown {
 
 namespace {
 
-std::string argName(const Expr *Call) {
-  if (const auto *CE = dyn_cast<CallExpr>(Call))
-    for (const Expr *A : CE->arguments())
-      if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(skipTransparent(A)))
-        return "'" + DRE->getDecl()->getNameAsString() + "'";
-  return "";
-}
-
 llvm::StringRef noun(const OwnedObject &O) {
   return O.Kind->Noun.empty() ? "handle" : O.Kind->Noun;
 }
@@ -62,23 +54,9 @@ CApiDisposeCheck::CApiDisposeCheck(StringRef Name, ClangTidyContext *Context)
 
 void CApiDisposeCheck::reportDispose(const DisposeFact &F,
                                      const OwnedObject &O) {
+  if (reportReleasedTwice(F, noun(O)))
+    return;
   switch (F.Problem) {
-  case DisposeProblem::Twice:
-    diag(F.Call->getBeginLoc(), "%0 %1 is released twice")
-        << noun(O) << argName(F.Call);
-    if (F.Earlier)
-      diag(F.Earlier->getBeginLoc(), "first released here",
-           DiagnosticIDs::Note);
-    break;
-  case DisposeProblem::AfterConsume:
-    diag(F.Call->getBeginLoc(),
-         "%0 %1 is released after '%2' took ownership of it")
-        << noun(O) << argName(F.Call) << F.EarlierCallee;
-    if (F.Earlier)
-      diag(F.Earlier->getBeginLoc(), "'%0' took ownership here",
-           DiagnosticIDs::Note)
-          << F.EarlierCallee;
-    break;
   case DisposeProblem::Borrowed:
     diag(F.Call->getBeginLoc(), "%0 is borrowed and must not be released")
         << describeHandle(O);
@@ -87,6 +65,9 @@ void CApiDisposeCheck::reportDispose(const DisposeFact &F,
     diag(F.Call->getBeginLoc(), "%0 must be released with '%1', not '%2'")
         << describeHandle(O) << O.Kind->CRelease << F.Callee;
     break;
+  case DisposeProblem::Twice:
+  case DisposeProblem::AfterConsume:
+    break; // reported above
   }
 }
 

@@ -1,6 +1,7 @@
 //===- FunctionBodyCheck.cpp ----------------------------------------------===//
 
 #include "FunctionBodyCheck.h"
+#include "engine/framework/AstHelpers.h"
 #include "engine/summaries/Summarizer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -157,6 +158,57 @@ void FunctionBodyCheck::reportPartialRelease(const PartialReleaseFact &F,
   diag(F.KeptAt, "'%0' is still the caller's when the function returns here",
        DiagnosticIDs::Note)
       << O.Creator;
+}
+
+namespace {
+/// " 'TM'" for `delete TM` or `LLVMDisposeTargetMachine(TM)`: the variable
+/// or member of this class released, or nothing when it is neither.
+std::string releasedName(const Expr *Release) {
+  const Expr *Arg = nullptr;
+  if (const auto *DE = dyn_cast<CXXDeleteExpr>(Release))
+    Arg = DE->getArgument();
+  else if (const auto *CE = dyn_cast<CallExpr>(Release))
+    for (const Expr *A : CE->arguments())
+      if (isa<DeclRefExpr, MemberExpr>(skipTransparent(A))) {
+        Arg = A;
+        break;
+      }
+  Arg = Arg ? skipTransparent(Arg) : nullptr;
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Arg))
+    return " '" + DRE->getDecl()->getNameAsString() + "'";
+  // A member of this class: `delete TM` in a member function.
+  if (const auto *ME = dyn_cast_or_null<MemberExpr>(Arg);
+      ME && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+    return " '" + ME->getMemberDecl()->getNameAsString() + "'";
+  return "";
+}
+} // namespace
+
+bool FunctionBodyCheck::reportReleasedTwice(const DisposeFact &F,
+                                            llvm::StringRef Noun) {
+  if (F.Problem == DisposeProblem::Twice) {
+    diag(F.Call->getBeginLoc(), "%0%1 is released twice")
+        << Noun << releasedName(F.Call);
+    if (F.Earlier == F.Call)
+      diag(F.Call->getBeginLoc(),
+           "first released here, in an earlier iteration of the loop",
+           DiagnosticIDs::Note);
+    else if (F.Earlier)
+      diag(F.Earlier->getBeginLoc(), "first released here",
+           DiagnosticIDs::Note);
+    return true;
+  }
+  if (F.Problem == DisposeProblem::AfterConsume) {
+    diag(F.Call->getBeginLoc(),
+         "%0%1 is released after '%2' took ownership of it")
+        << Noun << releasedName(F.Call) << F.EarlierCallee;
+    if (F.Earlier)
+      diag(F.Earlier->getBeginLoc(), "'%0' took ownership here",
+           DiagnosticIDs::Note)
+          << F.EarlierCallee;
+    return true;
+  }
+  return false;
 }
 
 void FunctionBodyCheck::noteIncomplete(const Decl *D, bool Incomplete) {

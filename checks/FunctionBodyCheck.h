@@ -58,6 +58,10 @@ protected:
   /// "LLVMModuleRef") names its kind.
   void reportPartialRelease(const PartialReleaseFact &F, const OwnedObject &O,
                             llvm::StringRef Noun);
+  /// A release of an object already released on some path to it
+  /// (DisposeProblem::Twice), or released after a call took it over
+  /// (AfterConsume), as \p Noun names its kind. False for other problems.
+  bool reportReleasedTwice(const DisposeFact &F, llvm::StringRef Noun);
   /// With the ReportIncomplete option, says that the analysis of \p D
   /// stopped at its visit budget (its findings may be incomplete).
   void noteIncomplete(const Decl *D, bool Incomplete);

@@ -298,6 +298,7 @@ void OwningPointerCheck::analyzeOwningPointers(
   AnalysisOptions AO;
   AO.Kinds.push_back(Model.kind(Kind));
   AO.FollowParameters = true;
+  AO.ReportReleasedTwice = true;
   DerivedFactories Derived;
   OwnershipAnalysis OA(Model, Ctx, AO, &Derived);
   std::vector<FunctionFacts> Facts =
@@ -313,9 +314,15 @@ void OwningPointerCheck::analyzeOwningPointers(
   for (unsigned I = 0; I < Functions.size(); ++I) {
     const FunctionFacts &FF = Facts[I];
     noteIncomplete(Functions[I].first, FF.Incomplete);
+    // "ExecutionEngine", not the kind's internal name "EngineObject".
+    auto Noun = [&](unsigned Obj) {
+      const ResourceKind *K = FF.Objects[Obj].Kind;
+      return K->Noun.empty() ? K->Name : K->Noun;
+    };
+    for (const DisposeFact &F : FF.Disposes)
+      reportReleasedTwice(F, Noun(F.Object));
     for (const PartialReleaseFact &F : FF.PartialReleases)
-      reportPartialRelease(F, FF.Objects[F.Object],
-                           FF.Objects[F.Object].Kind->Name);
+      reportPartialRelease(F, FF.Objects[F.Object], Noun(F.Object));
     // One diagnostic per allocation site: the earliest place it is lost.
     for (const LeakFact *L : firstLeakPerObject(FF, SM)) {
       const OwnedObject &O = FF.Objects[L->Object];

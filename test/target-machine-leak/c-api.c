@@ -91,6 +91,26 @@ void setHostTarget(LLVMTargetRef T, LLVMModuleRef M) {
   LLVMDisposeMessage(Triple);
 } // NOTE: 'TM' still owns it when the function returns here
 
+// Must flag: the caller's machine, disposed of when the JIT builder cannot
+// be made, though LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine
+// took it over; and a machine disposed of on the error path and again.
+LLVMOrcJITTargetMachineBuilderRef builderFor(LLVMTargetMachineRef TM) {
+  LLVMOrcJITTargetMachineBuilderRef B = LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(TM); // NOTE: 'LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine' took ownership here
+  if (!B)
+    LLVMDisposeTargetMachine(TM); // WARN: TargetMachine 'TM' is released after 'LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine' took ownership of it
+  return B;
+}
+
+void verifyThenDispose(LLVMTargetRef T, LLVMModuleRef M, const char *Path) {
+  char *Error = NULL;
+  LLVMTargetMachineRef TM = LLVMCreateTargetMachine(T, "x86_64-unknown-linux-gnu", "", "", LLVMCodeGenLevelDefault, LLVMRelocDefault, LLVMCodeModelDefault);
+  if (LLVMTargetMachineEmitToFile(TM, M, (char *)Path, LLVMAssemblyFile, &Error)) {
+    LLVMDisposeMessage(Error);
+    LLVMDisposeTargetMachine(TM); // NOTE: first released here
+  }
+  LLVMDisposeTargetMachine(TM); // WARN: TargetMachine 'TM' is released twice
+}
+
 //===--- Must not flag -----------------------------------------------------===//
 
 // Must not flag: null check, then disposed of on every other path.

@@ -217,6 +217,12 @@ private:
     const OwnershipEvent *Earlier = latestBefore(
         llvm::ArrayRef(Releases[E.Object]), E.Call->getBeginLoc(),
         [](const OwnershipEvent &R) { return R.Call->getBeginLoc(); }, SM);
+    // None earlier in the source: the release ran in an earlier iteration
+    // of a loop around it.
+    if (!Earlier)
+      for (const OwnershipEvent &R : Releases[E.Object])
+        if (R.Call == E.Call)
+          Earlier = &R;
     if (Earlier) {
       F.Problem = Earlier->Consumed ? DisposeProblem::AfterConsume
                                     : DisposeProblem::Twice;
@@ -351,7 +357,18 @@ bool OwnershipAnalysis::needsAnalysis(const Decl *D, const Stmt *Body) const {
       std::optional<CallSite> CS = CallSite::of(E, &OA.Ctx);
       const FunctionDecl *FD = CS ? CS->Callee : nullptr;
       Found = OA.createdKind(FD) ||
-              (OA.Opts.TrackDisposes && !OA.Model.rowsFor(FD).empty());
+              ((OA.Opts.TrackDisposes || OA.Opts.ReportReleasedTwice) &&
+               !OA.Model.rowsFor(FD).empty());
+      return !Found;
+    }
+    // A member released twice needs no creating call in the function.
+    bool VisitCXXDeleteExpr(CXXDeleteExpr *DE) {
+      const ResourceKind *K =
+          OA.Opts.ReportReleasedTwice
+              ? OA.Model.kindOfPointer(DE->getArgument()->getType())
+              : nullptr;
+      Found =
+          K && (OA.Opts.Kinds.empty() || llvm::is_contained(OA.Opts.Kinds, K));
       return !Found;
     }
   } F(*this);

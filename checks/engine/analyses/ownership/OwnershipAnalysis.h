@@ -163,6 +163,10 @@ struct AnalysisOptions {
   /// Also report releases of released, consumed, borrowed or mismatched
   /// objects (DisposeFacts), and track borrowed results.
   bool TrackDisposes = false;
+  /// Report only the double releases among those (released twice, or
+  /// released after a call took it over), `delete` included: for the
+  /// owning-pointer checks, which track no borrowed results.
+  bool ReportReleasedTwice = false;
   /// Ignore the generic rows of kind `*` (unique_ptr::release()): C API
   /// handles only.
   bool CHandlesOnly = false;

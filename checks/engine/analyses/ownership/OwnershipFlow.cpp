@@ -229,6 +229,7 @@ void OwnershipFlow::storeField(const FieldDecl *F, Tokens V, const Expr *At,
   Location L = Location::thisField(F);
   Tokens Old = S.Env.lookup(L);
   S.Env.set(L, V);
+  forgetUnreachableReleases(Old, S, V);
   Old.subtract(V);
   // Did the store lose a value the member owned?
   bool LostOwned = false;
@@ -254,6 +255,7 @@ void OwnershipFlow::storePointee(const VarDecl *P, Tokens V, const Expr *At,
   Location L = Location::pointee(P);
   Tokens Old = S.Env.lookup(L);
   S.Env.set(L, V);
+  forgetUnreachableReleases(Old, S, V);
   Old.subtract(V);
   dropped(Old, S, LeakReason::Overwritten, At->getBeginLoc(), P);
 }
@@ -300,13 +302,27 @@ void OwnershipFlow::storeTo(const Expr *LHS, Tokens V, const Expr *StoreExpr,
 //===--- Ends of ownership ------------------------------------------------===//
 
 void OwnershipFlow::release(const Tokens &T, State &S, const Expr *By) {
-  for (unsigned I : T)
-    if (S.Owned.contains(I)) {
-      S.Owned.erase(I);
-      Event E{Event::Freed, objectOf(I)};
+  for (unsigned I : T) {
+    unsigned Obj = objectOf(I);
+    // `delete` is a release like any other: a second one frees freed memory.
+    if (By && A.Opts.ReportReleasedTwice && S.Released.contains(I)) {
+      Event E{Event::Dispose, Obj};
       E.Call = By;
       emit(E);
     }
+    if (S.Owned.contains(I)) {
+      S.Owned.erase(I);
+      Event E{Event::Freed, Obj};
+      E.Call = By;
+      emit(E);
+    }
+    if (By && A.Opts.ReportReleasedTwice && !Objects[Obj].Borrowed) {
+      S.Released.insert(I);
+      Event E{Event::ReleaseCall, Obj};
+      E.Call = By;
+      emit(E);
+    }
+  }
 }
 
 void OwnershipFlow::escape(const Tokens &T, State &S, bool Stored) {
@@ -378,8 +394,9 @@ void OwnershipFlow::releaseBy(const Tokens &T, State &S, const CallSite &CS,
                               const ApiRow &Row) {
   for (unsigned I : T) {
     unsigned Obj = objectOf(I);
-    if (A.Opts.TrackDisposes)
-      if (std::optional<DisposeProblem> P = disposeProblem(I, S, Row)) {
+    if (A.Opts.TrackDisposes || A.Opts.ReportReleasedTwice)
+      if (std::optional<DisposeProblem> P = disposeProblem(I, S, Row);
+          P && (A.Opts.TrackDisposes || *P == DisposeProblem::Twice)) {
         Event E{Event::Dispose, Obj};
         E.Call = CS.Call;
         E.Callee = CS.Callee;
