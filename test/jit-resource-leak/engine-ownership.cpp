@@ -4,9 +4,10 @@
 // llvmown-jit-resource-leak, the engine itself: EngineBuilder::create()
 // returns an owning raw pointer, and the engine owns its modules and all the
 // code generated for them. Flagged: an engine never deleted, one deleted on
-// some paths only, one kept in a raw member that no destructor or member
-// function of the class deletes. Not flagged: engines deleted, wrapped in
-// std::unique_ptr, deleted by the destructor, or handed to the caller.
+// some paths only, one deleted twice, one kept in a raw member that no
+// destructor or member function of the class deletes. Not flagged: engines
+// deleted, wrapped in std::unique_ptr, deleted by the destructor, or handed
+// to the caller.
 
 #include "llvm/ExecutionEngine/ExecutionEngine.h"
 #include "llvm/IR/LLVMContext.h"
@@ -35,7 +36,7 @@ uint64_t runOnce(LLVMContext &Ctx, int Id) {
 
 // Deleted on the success path only.
 uint64_t runChecked(LLVMContext &Ctx, int Id) {
-  // WARN@+1: ExecutionEngine created by 'llvm::EngineBuilder::create' leaks when the function returns at line 43
+  // WARN@+1: ExecutionEngine created by 'llvm::EngineBuilder::create' leaks when the function returns at line 44
   ExecutionEngine *EE = EngineBuilder(buildKernel(Ctx, Id)).create();
   uint64_t Addr = EE->getFunctionAddress("kernel");
   if (!Addr)
@@ -59,6 +60,16 @@ public:
   ~KernelFactory() {}
   uint64_t entry() { return JIT->getFunctionAddress("kernel"); }
 };
+
+// Deleted when the kernel is missing, then again by the common cleanup.
+uint64_t runTwice(LLVMContext &Ctx, int Id) {
+  ExecutionEngine *EE = EngineBuilder(buildKernel(Ctx, Id)).create();
+  uint64_t Addr = EE->getFunctionAddress("kernel");
+  if (!Addr)
+    delete EE; // NOTE: first released here
+  delete EE; // WARN: ExecutionEngine 'EE' is released twice [llvmown-jit-resource-leak]
+  return Addr;
+}
 
 //===--- Must not flag -----------------------------------------------------===//
 
