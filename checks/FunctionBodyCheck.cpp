@@ -2,6 +2,7 @@
 
 #include "FunctionBodyCheck.h"
 #include "engine/framework/AstHelpers.h"
+#include "engine/framework/Compat.h"
 #include "engine/summaries/Summarizer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -24,6 +25,9 @@ bool parseBool(StringRef Value) {
 
 FunctionBodyCheck::FunctionBodyCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
+      Headers(
+          compat::toStd(Context->getOptions().HeaderFilterRegex).value_or(""),
+          compat::excludeHeaderFilter(Context->getOptions())),
       ReportIncomplete(
           parseBool(Options.getLocalOrGlobal("ReportIncomplete", "false"))) {}
 
@@ -47,7 +51,7 @@ void FunctionBodyCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void FunctionBodyCheck::registerMatchers(MatchFinder *Finder) {
-  addFunctionMatchers(*Finder, this);
+  addFunctionMatchers(*Finder, this, &Headers);
 }
 
 void FunctionBodyCheck::check(const MatchFinder::MatchResult &Result) {

@@ -14,6 +14,7 @@
 
 #include "ClangTidyCheck.h"
 #include "engine/analyses/ownership/OwnershipAnalysis.h"
+#include "engine/framework/ProjectHeaders.h"
 #include "engine/model/ApiModel.h"
 #include "engine/model/Summaries.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -85,6 +86,9 @@ protected:
 
 private:
   ASTContext *Ctx = nullptr;
+  /// The headers whose functions are analysed with the unit's: those the
+  /// header filter shows findings of.
+  ProjectHeaders Headers;
   std::vector<FunctionBody> Functions;
   std::vector<std::pair<std::string, std::string>> ReadOptions;
   const bool ReportIncomplete;

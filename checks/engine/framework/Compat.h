@@ -69,6 +69,23 @@ inline std::optional<Token> findNextToken(SourceLocation Loc,
   return toStd(Lexer::findNextToken(Loc, SM, LangOpts));
 }
 
+//===--- clang-tidy options -----------------------------------------------===//
+
+/// ClangTidyOptions::ExcludeHeaderFilterRegex (LLVM 19 on), or "" before.
+template <typename O = ClangTidyOptions>
+auto excludeHeaderFilter(const O &Opts, int)
+    -> decltype(toStd(Opts.ExcludeHeaderFilterRegex), std::string()) {
+  return toStd(Opts.ExcludeHeaderFilterRegex).value_or("");
+}
+template <typename O = ClangTidyOptions>
+std::string excludeHeaderFilter(const O &, long) {
+  return "";
+}
+template <typename O = ClangTidyOptions>
+std::string excludeHeaderFilter(const O &Opts) {
+  return excludeHeaderFilter(Opts, 0);
+}
+
 //===--- Threads ----------------------------------------------------------===//
 
 /// The thread pool class: DefaultThreadPool since LLVM 19, ThreadPool

@@ -136,25 +136,31 @@ FunctionBody analyzedBody(const ast_matchers::BoundNodes &Nodes) {
 }
 
 namespace {
-AST_MATCHER(Decl, isDeclInUnitSource) {
-  return isInUnitSource(Finder->getASTContext().getSourceManager(),
-                        Node.getLocation());
+bool isAnalysed(const SourceManager &SM, SourceLocation Loc,
+                ProjectHeaders *Headers) {
+  return isInUnitSource(SM, Loc) || (Headers && Headers->selects(SM, Loc));
 }
-AST_MATCHER(LambdaExpr, isLambdaInUnitSource) {
-  return isInUnitSource(Finder->getASTContext().getSourceManager(),
-                        Node.getBeginLoc());
+AST_MATCHER_P(Decl, isDeclAnalysed, ProjectHeaders *, Headers) {
+  return isAnalysed(Finder->getASTContext().getSourceManager(),
+                    Node.getLocation(), Headers);
+}
+AST_MATCHER_P(LambdaExpr, isLambdaAnalysed, ProjectHeaders *, Headers) {
+  return isAnalysed(Finder->getASTContext().getSourceManager(),
+                    Node.getBeginLoc(), Headers);
 }
 } // namespace
 
 void addFunctionMatchers(ast_matchers::MatchFinder &Finder,
-                         ast_matchers::MatchFinder::MatchCallback *CB) {
+                         ast_matchers::MatchFinder::MatchCallback *CB,
+                         ProjectHeaders *Headers) {
   using namespace ast_matchers;
-  // Only the unit's own sources (the main file and the source files a unity
-  // build includes): headers' inline functions (LLVM's own among them)
-  // would cost time and could not be fixed by the user.
+  // The unit's own sources (the main file and the source files a unity
+  // build includes), and the project headers the user asked findings of:
+  // other headers' inline functions (LLVM's own among them) would cost
+  // time and could not be fixed by the user.
   Finder.addMatcher(
-      functionDecl(isDefinition(), isDeclInUnitSource()).bind("fn"), CB);
-  Finder.addMatcher(lambdaExpr(isLambdaInUnitSource()).bind("lambda"), CB);
+      functionDecl(isDefinition(), isDeclAnalysed(Headers)).bind("fn"), CB);
+  Finder.addMatcher(lambdaExpr(isLambdaAnalysed(Headers)).bind("lambda"), CB);
 }
 
 std::vector<FunctionBody> unitFunctions(ASTContext &Ctx) {

@@ -13,6 +13,7 @@
 #define LLVMOWN_ENGINE_SUMMARIZER_H
 
 #include "engine/framework/AstHelpers.h"
+#include "engine/framework/ProjectHeaders.h"
 #include "engine/model/Summaries.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include <string>
@@ -40,10 +41,12 @@ struct UnitSummary {
 /// analyzedBody), or {nullptr, nullptr}.
 FunctionBody analyzedBody(const ast_matchers::BoundNodes &Nodes);
 /// Matches the function definitions and lambdas of the unit's own sources
-/// (isInUnitSource: the main file and the source files it includes): the
-/// functions the checks and the summaries analyse.
+/// (isInUnitSource: the main file and the source files it includes), and
+/// of the project headers that \p Headers selects: the functions the checks
+/// and the summaries analyse.
 void addFunctionMatchers(ast_matchers::MatchFinder &Finder,
-                         ast_matchers::MatchFinder::MatchCallback *CB);
+                         ast_matchers::MatchFinder::MatchCallback *CB,
+                         ProjectHeaders *Headers = nullptr);
 
 /// The unit's own function bodies, lambdas included, as the checks
 /// collect them (FunctionBodyCheck).
