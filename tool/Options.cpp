@@ -387,8 +387,9 @@ CHECKS AND CONFIGURATION:
   --config-file=<file>
                       Read that configuration from a file.
   --header-filter=<regex>
-                      Also report findings in headers whose path matches
-                      <regex> (default: only in the sources themselves).
+                      Also analyse the functions of the project headers
+                      whose path matches <regex>, and report findings in
+                      them (default: only the sources themselves).
   --extra-arg=<arg>   Append <arg> to every compile command (repeatable).
   --extra-arg-before=<arg>
                       Insert <arg> before the other compiler arguments
