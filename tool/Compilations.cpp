@@ -280,7 +280,11 @@ namespace {
 ///   from the path of this executable, which is wrong for llvmown;
 /// - adds -fno-caret-diagnostics, which only stops the compiler from
 ///   printing its own "N warnings generated." line: the tool prints the
-///   diagnostics itself (with carets), and counts them itself.
+///   diagnostics itself (with carets), and counts them itself;
+/// - adds -ferror-limit=0 (before the command's own options, which win):
+///   after its default 20 errors clang stops, and the functions after are
+///   left half-built, where an object seems never released. Code written
+///   for another LLVM easily has more.
 ArgumentsAdjuster getToolAdjuster() {
   return [](const CommandLineArguments &Args, StringRef) {
     bool HasResourceDir = false;
@@ -288,6 +292,8 @@ ArgumentsAdjuster getToolAdjuster() {
       if (compat::startsWith(StringRef(A), "-resource-dir"))
         HasResourceDir = true;
     CommandLineArguments Adjusted = Args;
+    if (!Adjusted.empty())
+      Adjusted.insert(Adjusted.begin() + 1, "-ferror-limit=0");
     // Before a `--` that ends the options, if the command has one.
     auto It = std::find(Adjusted.begin(), Adjusted.end(), "--");
     It = Adjusted.insert(It, "-fno-caret-diagnostics");
