@@ -3,6 +3,7 @@
 #include "BodySkipping.h"
 
 #include "engine/framework/CompatADT.h"
+#include "engine/framework/ProjectHeaders.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclBase.h"
 #include "clang/AST/DeclGroup.h"
@@ -20,20 +21,6 @@ namespace clang::tidy::llvmown::tool {
 
 namespace {
 
-/// The libraries whose headers are skipped, each with a folder that every
-/// installation of it has (a source tree's include/ as well as an
-/// installed one), so that a project's own "llvm/" folder is not taken for
-/// LLVM's.
-struct Library {
-  const char *Folder;
-  const char *Marker;
-};
-const Library Libraries[] = {
-    {"llvm", "llvm/Support"}, {"llvm-c", "llvm-c/Core.h"},
-    {"clang", "clang/Basic"}, {"clang-c", "clang-c/Index.h"},
-    {"mlir", "mlir/IR"},
-};
-
 std::string normalized(llvm::StringRef Path) {
   llvm::SmallString<256> P(Path);
   llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
@@ -47,7 +34,8 @@ std::vector<std::string>
 LibraryBodies::libraryFolders(const std::vector<std::string> &SearchDirs) {
   std::vector<std::string> Out;
   for (const std::string &Dir : SearchDirs) {
-    for (const Library &L : Libraries) {
+    // The libraries whose headers are skipped (ProjectHeaders' table).
+    for (const LibraryFolder &L : llvmown::libraryFolders()) {
       llvm::SmallString<256> Marker(Dir);
       llvm::sys::path::append(Marker, L.Marker);
       if (!llvm::sys::fs::exists(Marker))

@@ -7,19 +7,14 @@
 
 namespace clang::tidy::llvmown {
 
-namespace {
-/// The libraries whose headers are never the project's, each with a path
-/// that every copy of it has, so that a project's own "llvm/" folder is not
-/// taken for LLVM's (as the tool's body skipping decides).
-struct Library {
-  const char *Folder;
-  const char *Marker;
-};
-const Library Libraries[] = {
-    {"llvm", "Support"},    {"llvm-c", "Core.h"}, {"clang", "Basic"},
-    {"clang-c", "Index.h"}, {"mlir", "IR"},
-};
-} // namespace
+llvm::ArrayRef<LibraryFolder> libraryFolders() {
+  static const LibraryFolder Libraries[] = {
+      {"llvm", "llvm/Support"}, {"llvm-c", "llvm-c/Core.h"},
+      {"clang", "clang/Basic"}, {"clang-c", "clang-c/Index.h"},
+      {"mlir", "mlir/IR"},
+  };
+  return Libraries;
+}
 
 ProjectHeaders::ProjectHeaders(llvm::StringRef FilterText,
                                llvm::StringRef ExcludeText) {
@@ -40,15 +35,15 @@ bool ProjectHeaders::isLibraryPath(llvm::StringRef Path) {
   // when .../include/llvm/Support exists.
   while (!Dir.empty()) {
     llvm::StringRef Name = llvm::sys::path::filename(Dir);
-    for (const Library &L : Libraries) {
+    llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
+    for (const LibraryFolder &L : libraryFolders()) {
       if (Name != L.Folder)
         continue;
-      llvm::SmallString<256> Marker(Dir);
+      llvm::SmallString<256> Marker(Parent);
       llvm::sys::path::append(Marker, L.Marker);
       if (llvm::sys::fs::exists(Marker))
         return true;
     }
-    llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
     if (Parent == Dir)
       break;
     Dir = Parent;

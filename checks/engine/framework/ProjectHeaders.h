@@ -17,6 +17,7 @@
 
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Regex.h"
@@ -24,6 +25,16 @@
 #include <string>
 
 namespace clang::tidy::llvmown {
+
+/// A library whose headers are never the project's: its folder under an
+/// include directory, and a path (from that directory) that every copy of
+/// it has, so that a project's own "llvm/" folder is not taken for LLVM's.
+/// Shared with the tool's body skipping.
+struct LibraryFolder {
+  const char *Folder; ///< "llvm"
+  const char *Marker; ///< "llvm/Support"
+};
+llvm::ArrayRef<LibraryFolder> libraryFolders();
 
 class ProjectHeaders {
 public:
