@@ -235,12 +235,8 @@ findFieldReleasesUncreated(const ApiModel &Model, const HelperFieldReleases &H,
     const HelperFieldReleases *H;
     bool Creates = false, Releases = false;
     bool VisitCallExpr(CallExpr *CE) {
-      const FunctionDecl *FD = CE->getDirectCallee();
-      for (unsigned I = 0; FD && I < CE->getNumArgs(); ++I)
-        Releases |=
-            arrowField(CE->getArg(I)).first && Model->releasesOrConsumes(FD, I);
-      Releases |= !H->of(FD).empty();
-      Creates |= !H->creationsOf(FD).empty();
+      Releases |= fieldReleasesIn(CE, *Model, *H) > 0;
+      Creates |= !H->creationsOf(CE->getDirectCallee()).empty();
       return true;
     }
     bool VisitBinaryOperator(BinaryOperator *BO) {

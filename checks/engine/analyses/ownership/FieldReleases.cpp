@@ -306,6 +306,17 @@ HelperFieldReleases::compute(const FunctionDecl *Def, unsigned Depth) const {
   return Out;
 }
 
+unsigned fieldReleasesIn(const CallExpr *CE, const ApiModel &Model,
+                         const HelperFieldReleases &H) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD)
+    return 0;
+  unsigned N = !H.of(FD).empty();
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+    N += arrowField(CE->getArg(I)).first && Model.releasesOrConsumes(FD, I);
+  return N;
+}
+
 std::vector<FieldReleaseTwice>
 findFieldReleasesTwice(const ApiModel &Model, const HelperFieldReleases &H,
                        const Decl *D, const Stmt *Body, ASTContext &Ctx) {
@@ -316,11 +327,7 @@ findFieldReleasesTwice(const ApiModel &Model, const HelperFieldReleases &H,
     const HelperFieldReleases *H;
     unsigned N = 0;
     bool VisitCallExpr(CallExpr *CE) {
-      const FunctionDecl *FD = CE->getDirectCallee();
-      for (unsigned I = 0; FD && I < CE->getNumArgs(); ++I)
-        N +=
-            arrowField(CE->getArg(I)).first && Model->releasesOrConsumes(FD, I);
-      N += !H->of(FD).empty();
+      N += fieldReleasesIn(CE, *Model, *H);
       return N < 2;
     }
   } C;

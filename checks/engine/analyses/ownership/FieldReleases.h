@@ -96,6 +96,12 @@ private:
   mutable llvm::DenseMap<const FunctionDecl *, Effects> Known;
 };
 
+/// The releases of some `V->F` that call \p CE makes, for the cheap first
+/// look of the field analyses: one per argument a releasing or consuming
+/// API gets, and one for a helper of \p H that releases fields.
+unsigned fieldReleasesIn(const CallExpr *CE, const ApiModel &Model,
+                         const HelperFieldReleases &H);
+
 /// The transfer the field analyses share: what statements do to the fields
 /// `V->F` of local pointers. \p Derived says what each event does to its
 /// state: release(S, V, F, Call, Consumes, Helper, In), create(S, V, F, By,
