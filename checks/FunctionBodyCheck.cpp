@@ -51,11 +51,15 @@ void FunctionBodyCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void FunctionBodyCheck::registerMatchers(MatchFinder *Finder) {
-  addFunctionMatchers(*Finder, this, &Headers);
+  addFunctionMatchers(*Finder, this, &Headers, CollectClasses);
 }
 
 void FunctionBodyCheck::check(const MatchFinder::MatchResult &Result) {
   Ctx = Result.Context;
+  if (const auto *RD = Result.Nodes.getNodeAs<CXXRecordDecl>("class")) {
+    Classes.push_back(RD);
+    return;
+  }
   FunctionBody F = analyzedBody(Result.Nodes);
   if (!F.first && AnalyzeTemplatePatterns)
     F = uninstantiatedPattern(Result.Nodes.getNodeAs<FunctionDecl>("fn"));
@@ -227,9 +231,10 @@ void FunctionBodyCheck::noteIncomplete(const Decl *D, bool Incomplete) {
 }
 
 void FunctionBodyCheck::onEndOfTranslationUnit() {
-  if (Ctx && !Functions.empty())
+  if (Ctx && (!Functions.empty() || !Classes.empty()))
     analyzeFunctions(*Ctx, Functions);
   Functions.clear();
+  Classes.clear();
 }
 
 } // namespace clang::tidy::llvmown

@@ -36,7 +36,7 @@ public:
 
 protected:
   /// Called once per translation unit with the main file's functions, in
-  /// source order.
+  /// source order (with none when the unit has only classes to check).
   virtual void analyzeFunctions(ASTContext &Ctx,
                                 llvm::ArrayRef<FunctionBody> Functions) = 0;
   /// Reads the check's option \p Name (\p Default if unset); storeOptions
@@ -83,6 +83,11 @@ protected:
   /// instantiates (uninstantiatedPattern), for analyses that take
   /// dependent expressions for unknown code.
   bool AnalyzeTemplatePatterns = false;
+  /// Also collect the class definitions of the unit's sources and selected
+  /// headers (classes()), for checks with class-level rules.
+  bool CollectClasses = false;
+  /// The collected classes, in source order; valid in analyzeFunctions.
+  llvm::ArrayRef<const CXXRecordDecl *> classes() const { return Classes; }
 
 private:
   ASTContext *Ctx = nullptr;
@@ -90,6 +95,7 @@ private:
   /// header filter shows findings of.
   ProjectHeaders Headers;
   std::vector<FunctionBody> Functions;
+  std::vector<const CXXRecordDecl *> Classes;
   std::vector<std::pair<std::string, std::string>> ReadOptions;
   const bool ReportIncomplete;
   std::optional<std::string> SummaryFile;

@@ -70,7 +70,9 @@ std::string memberName(const FieldDecl *F) {
 
 ModuleOutlivesContextCheck::ModuleOutlivesContextCheck(
     StringRef Name, ClangTidyContext *Context)
-    : FunctionBodyCheck(Name, Context) {}
+    : FunctionBodyCheck(Name, Context) {
+  CollectClasses = true;
+}
 
 void ModuleOutlivesContextCheck::reportUse(const LifetimeFacts &F,
                                            const UseAfterEndFact &U) {
@@ -173,32 +175,61 @@ void ModuleOutlivesContextCheck::reportEscapesAndOrders(
   }
 }
 
-void ModuleOutlivesContextCheck::reportMemberOrder(const FieldBindFact &MP) {
+void ModuleOutlivesContextCheck::swapFix(DiagnosticBuilder &Diag,
+                                         const FieldDecl *Holder,
+                                         const FieldDecl *Context) {
+  // Swapping is all it takes when the two declarations are adjacent.
   const SourceManager &SM = sourceManager();
+  const LangOptions &LO = getLangOpts();
+  CharSourceRange HR = declarationRange(Holder, SM, LO);
+  CharSourceRange CR = declarationRange(Context, SM, LO);
+  if (HR.isValid() && CR.isValid() &&
+      Context->getFieldIndex() == Holder->getFieldIndex() + 1 &&
+      Lexer::getSourceText(
+          CharSourceRange::getCharRange(HR.getEnd(), CR.getBegin()), SM, LO)
+          .trim()
+          .empty())
+    Diag << FixItHint::CreateReplacement(HR, Lexer::getSourceText(CR, SM, LO))
+         << FixItHint::CreateReplacement(CR, Lexer::getSourceText(HR, SM, LO));
+}
+
+void ModuleOutlivesContextCheck::reportMemberOrder(const FieldBindFact &MP) {
   {
     auto Diag = diag(MP.Holder->getLocation(),
                      "member %0 is destroyed after member %1, the LLVMContext "
                      "its module is created in; declare %1 before %0")
                 << quoted(MP.Holder) << quoted(MP.Context);
-    // Swapping is all it takes when the two declarations are adjacent.
-    const LangOptions &LO = getLangOpts();
-    CharSourceRange HR = declarationRange(MP.Holder, SM, LO);
-    CharSourceRange CR = declarationRange(MP.Context, SM, LO);
-    if (HR.isValid() && CR.isValid() &&
-        MP.Context->getFieldIndex() == MP.Holder->getFieldIndex() + 1 &&
-        Lexer::getSourceText(
-            CharSourceRange::getCharRange(HR.getEnd(), CR.getBegin()), SM, LO)
-            .trim()
-            .empty())
-      Diag << FixItHint::CreateReplacement(HR, Lexer::getSourceText(CR, SM, LO))
-           << FixItHint::CreateReplacement(CR,
-                                           Lexer::getSourceText(HR, SM, LO));
+    swapFix(Diag, MP.Holder, MP.Context);
   } // emits the warning before its notes
   diag(MP.Context->getLocation(), "%0 is declared here", DiagnosticIDs::Note)
       << quoted(MP.Context);
   diag(MP.Site->getBeginLoc(), "the module is created in %0 here",
        DiagnosticIDs::Note)
       << quoted(MP.Context);
+}
+
+void ModuleOutlivesContextCheck::reportNestedOrder(const NestedOrderFact &NO) {
+  {
+    auto Through = [](const FieldDecl *Inner, const FieldDecl *Outer) {
+      return Inner == Outer ? std::string()
+                            : " through '" + memberName(Inner) + "'";
+    };
+    auto Diag = diag(NO.Holder->getLocation(),
+                     "member %0 is destroyed after member %1, but %0 owns "
+                     "IR%2 and %1 owns an LLVMContext%3; declare %1 before %0")
+                << quoted(NO.Holder) << quoted(NO.Context)
+                << Through(NO.IRField, NO.Holder)
+                << Through(NO.ContextField, NO.Context);
+    swapFix(Diag, NO.Holder, NO.Context);
+  } // emits the warning before its notes
+  diag(NO.Context->getLocation(), "%0 is declared here", DiagnosticIDs::Note)
+      << quoted(NO.Context);
+  if (NO.IRField != NO.Holder)
+    diag(NO.IRField->getLocation(), "the IR is owned here",
+         DiagnosticIDs::Note);
+  if (NO.ContextField != NO.Context)
+    diag(NO.ContextField->getLocation(), "the LLVMContext is owned here",
+         DiagnosticIDs::Note);
 }
 
 void ModuleOutlivesContextCheck::analyzeFunctions(
@@ -216,8 +247,17 @@ void ModuleOutlivesContextCheck::analyzeFunctions(
     reportEscapesAndOrders(F);
     Members.insert(Members.end(), F.FieldBinds.begin(), F.FieldBinds.end());
   }
-  for (const FieldBindFact &MP : outOfOrderMembers(Members, SM))
+  // Keyed by location: each instantiation of a class template has its own
+  // FieldDecls, all at the pattern's.
+  llvm::DenseSet<SourceLocation> Reported;
+  for (const FieldBindFact &MP : outOfOrderMembers(Members, SM)) {
     reportMemberOrder(MP);
+    Reported.insert(MP.Holder->getLocation());
+  }
+  for (const CXXRecordDecl *RD : classes())
+    for (const NestedOrderFact &NO : nestedMemberOrders(RD, Model))
+      if (Reported.insert(NO.Holder->getLocation()).second)
+        reportNestedOrder(NO);
 }
 
 } // namespace clang::tidy::llvmown

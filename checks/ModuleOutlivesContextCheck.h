@@ -30,6 +30,9 @@ private:
   void reportTemporaryOwner(const Owner &O, const UseAfterEndFact &U);
   void reportEscapesAndOrders(const LifetimeFacts &F);
   void reportMemberOrder(const FieldBindFact &MP);
+  void reportNestedOrder(const NestedOrderFact &NO);
+  void swapFix(DiagnosticBuilder &Diag, const FieldDecl *Holder,
+               const FieldDecl *Context);
 };
 
 } // namespace clang::tidy::llvmown

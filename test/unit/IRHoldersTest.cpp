@@ -58,6 +58,61 @@ TEST(IRHolders, MembersThatOwnIRAreFoundThroughBasesAndMemberObjects) {
   EXPECT_EQ(ownerOf(TU, "Plain", M), "");
 }
 
+const FieldDecl *field(ParsedTU &TU, llvm::StringRef Class,
+                       llvm::StringRef Name) {
+  const CXXRecordDecl *RD = record(TU, Class);
+  if (RD)
+    for (const FieldDecl *F : RD->fields())
+      if (F->getName() == Name)
+        return F;
+  ADD_FAILURE() << Class.str() << "::" << Name.str();
+  return nullptr;
+}
+
+std::string name(const FieldDecl *F) {
+  return F ? (F->getParent()->getName() + "::" + F->getName()).str() : "";
+}
+
+TEST(IRHolders, NestedOwnersThroughContainersAndUniquePtrs) {
+  ParsedTU TU = parse(R"cpp(
+    namespace std {
+    template <class K, class V> struct map { V *Nodes; };
+    template <class T> struct vector { T *Begin; };
+    template <class T> struct shared_ptr { T *P; };
+    }
+    struct Entry { std::unique_ptr<llvm::Module> Compiled; };
+    struct Cache { std::map<int, Entry> Entries; };
+    struct Slot { std::unique_ptr<llvm::orc::ThreadSafeContext> TSC; };
+    struct Pool { std::map<int, std::unique_ptr<Slot>> Slots; };
+    struct Shared { std::shared_ptr<Pool> P; };
+    struct Views { std::vector<Entry *> Borrowed; };
+    struct Program {
+      Cache C;
+      std::unique_ptr<Pool> P;
+      std::vector<std::unique_ptr<llvm::Module>> Mods;
+      llvm::LLVMContext Ctx;
+      Shared S;
+      Views V;
+      std::unique_ptr<llvm::LLVMContext> &Lent;
+    };
+  )cpp");
+  ApiModel M;
+  EXPECT_EQ(name(irOwningField(field(TU, "Program", "C"), M)),
+            "Entry::Compiled");
+  EXPECT_EQ(name(irOwningField(field(TU, "Program", "Mods"), M)),
+            "Program::Mods");
+  EXPECT_EQ(name(contextOwningField(field(TU, "Program", "P"), M)),
+            "Slot::TSC");
+  EXPECT_EQ(name(contextOwningField(field(TU, "Program", "Ctx"), M)),
+            "Program::Ctx");
+  // Shared, borrowed and referenced objects own nothing here.
+  EXPECT_EQ(contextOwningField(field(TU, "Program", "S"), M), nullptr);
+  EXPECT_EQ(irOwningField(field(TU, "Program", "V"), M), nullptr);
+  EXPECT_EQ(contextOwningField(field(TU, "Program", "Lent"), M), nullptr);
+  // A context owner is no IR holder.
+  EXPECT_EQ(irOwningField(field(TU, "Program", "Ctx"), M), nullptr);
+}
+
 TEST(IRHolders, ObjectTypesAreTheClassOrItsUniquePtr) {
   ParsedTU TU = parse(R"cpp(
     struct Gen { std::unique_ptr<llvm::Module> M; };

@@ -592,6 +592,33 @@ llvm::ArrayRef<const char *> contextBoundClasses() {
   return ContextBoundClasses;
 }
 
+// Templates of the standard library whose objects do not own their type
+// arguments: they refer to them, share them or describe them. Every other
+// std template (containers, optional, pair, tuple) owns what it holds.
+static const char *const NonOwningStdTemplates[] = {"std::shared_ptr",
+                                                    "std::weak_ptr",
+                                                    "std::reference_wrapper",
+                                                    "std::function",
+                                                    "std::less",
+                                                    "std::greater",
+                                                    "std::hash",
+                                                    "std::equal_to",
+                                                    "std::allocator",
+                                                    "std::char_traits",
+                                                    "std::basic_string_view",
+                                                    "std::span",
+                                                    "std::initializer_list"};
+llvm::ArrayRef<const char *> nonOwningStdTemplates() {
+  return NonOwningStdTemplates;
+}
+// LLVM's containers that own their elements.
+static const char *const OwningLLVMContainers[] = {
+    "llvm::SmallVector", "llvm::StringMap", "llvm::DenseMap", "llvm::MapVector",
+    "llvm::Optional"};
+llvm::ArrayRef<const char *> owningLLVMContainers() {
+  return OwningLLVMContainers;
+}
+
 // Scope guards whose destructor calls the callable they were made from
 // (ScopeExit.h: ~scope_exit calls ExitFunction unless release()d). Listed
 // because the tool skips library bodies: a project's own guard class is

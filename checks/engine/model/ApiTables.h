@@ -260,6 +260,11 @@ llvm::ArrayRef<const char *> handleConversions();
 /// one of these dies badly after the context. IRBuilder is not one: its
 /// destructor reads nothing of the context.
 llvm::ArrayRef<const char *> contextBoundClasses();
+/// The standard library's templates that do not own their type arguments
+/// (shared_ptr, reference_wrapper, hash, ...), and LLVM's containers that
+/// do: what an object owns outright, through its members' types.
+llvm::ArrayRef<const char *> nonOwningStdTemplates();
+llvm::ArrayRef<const char *> owningLLVMContainers();
 /// LLVM's scope guards: their destructor calls the callable they hold.
 llvm::ArrayRef<const char *> scopeGuardClasses();
 /// The string classes whose characters a module's names are read through:

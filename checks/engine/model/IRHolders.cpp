@@ -4,6 +4,8 @@
 #include "engine/framework/NameMatcher.h"
 #include "engine/model/ApiTables.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace clang::tidy::llvmown {
 
@@ -19,52 +21,73 @@ bool isContextBound(const CXXRecordDecl *RD) {
   });
 }
 
-/// A member of type \p T owns IR by itself: a module (by value, in a
-/// unique_ptr, or in a container of unique_ptrs) or a DIBuilder.
-bool ownsIRDirectly(QualType T, const ApiModel &M) {
-  T = T.getNonReferenceType();
-  if (T->isPointerType() || T->isReferenceType())
-    return false;
-  if (const ResourceKind *K = M.kindOfValue(T))
-    return K->Id == KindId::Module && !ApiModel::isSharedPointer(T);
-  if (const CXXRecordDecl *Held = ApiModel::heldClass(T))
-    if (isContextBound(Held) && !ApiModel::isSharedPointer(T))
-      return true;
-  // std::vector<std::unique_ptr<Module>> and maps of them.
-  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      T->getAsCXXRecordDecl());
-  if (!Spec || !Spec->isInStdNamespace() || !ApiModel::isOwningHolder(T))
-    return false;
-  for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
-    if (A.getKind() == TemplateArgument::Type)
-      if (const ResourceKind *K = M.kindOfValue(A.getAsType());
-          K && K->Id == KindId::Module &&
-          ApiModel::isOwningHolder(A.getAsType()))
-        return true;
-  return false;
+bool isOneOf(const NamedDecl *D, llvm::ArrayRef<const char *> Names) {
+  return llvm::any_of(
+      Names, [&](const char *Name) { return declHasQualifiedName(D, Name); });
 }
 
-bool ownsContext(QualType T, const ApiModel &M) {
-  if (T->isPointerType() || T->isReferenceType())
-    return false;
+/// The types an object of type \p T owns outright, added to \p Out: \p T
+/// itself, what its std::unique_ptr holds, or the elements of a container
+/// that owns them (std::map<K, Entry>, std::vector<std::unique_ptr<M>>,
+/// llvm::StringMap<Entry>), recursively. Pointers, references and shared
+/// owners own nothing.
+void ownedTypes(QualType T, llvm::SmallVectorImpl<QualType> &Out,
+                unsigned Depth = 0) {
+  if (T.isNull() || Depth > 6 || T->isPointerType() || T->isReferenceType())
+    return;
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T->getAsCXXRecordDecl());
+  bool Container = Spec && ((Spec->isInStdNamespace() &&
+                             !isOneOf(Spec, tables::nonOwningStdTemplates())) ||
+                            isOneOf(Spec, tables::owningLLVMContainers()));
+  if (!Container) {
+    if (!ApiModel::isSharedPointer(T))
+      Out.push_back(T);
+    return;
+  }
+  llvm::ArrayRef<TemplateArgument> Args = Spec->getTemplateArgs().asArray();
+  // unique_ptr's second argument is its deleter, not something it owns.
+  if (ApiModel::isOwningHolder(T) &&
+      declHasQualifiedName(Spec, "std::unique_ptr"))
+    Args = Args.take_front(1);
+  for (const TemplateArgument &A : Args)
+    if (A.getKind() == TemplateArgument::Type)
+      ownedTypes(A.getAsType(), Out, Depth + 1);
+}
+
+/// An owned type that is IR by itself: a module, or a DIBuilder.
+bool isIR(QualType T, const ApiModel &M) {
+  if (const ResourceKind *K = M.kindOfValue(T))
+    return K->Id == KindId::Module;
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  return RD && isContextBound(RD);
+}
+
+/// An owned type that is a context: an LLVMContext, or the
+/// orc::ThreadSafeContext that owns one.
+bool isContext(QualType T, const ApiModel &M) {
   const ResourceKind *K = M.kindOfValue(T);
-  return K && K->Id == KindId::LLVMContext;
+  return K &&
+         (K->Id == KindId::LLVMContext || K->Id == KindId::ThreadSafeContext);
 }
 
 const FieldDecl *search(const CXXRecordDecl *RD, const ApiModel &M,
                         unsigned Depth, bool &OwnsContext) {
-  if (!RD || !RD->hasDefinition() || Depth > 3 || !isProjectClass(RD))
+  if (!RD || !RD->hasDefinition() || Depth > 4 || !isProjectClass(RD))
     return nullptr;
   RD = RD->getDefinition();
   const FieldDecl *Found = nullptr;
   for (const FieldDecl *F : RD->fields()) {
-    QualType T = F->getType();
-    if (ownsContext(T, M))
-      OwnsContext = true;
-    if (!Found && ownsIRDirectly(T, M))
-      Found = F;
-    if (!Found && !T->isPointerType() && !T->isReferenceType())
-      Found = search(ApiModel::heldClass(T), M, Depth + 1, OwnsContext);
+    llvm::SmallVector<QualType, 4> Owned;
+    ownedTypes(F->getType(), Owned);
+    for (QualType T : Owned) {
+      if (isContext(T, M))
+        OwnsContext = true;
+      else if (!Found && isIR(T, M))
+        Found = F;
+      else if (!Found)
+        Found = search(T->getAsCXXRecordDecl(), M, Depth + 1, OwnsContext);
+    }
   }
   for (const CXXBaseSpecifier &B : RD->bases())
     if (!Found)
@@ -73,12 +96,62 @@ const FieldDecl *search(const CXXRecordDecl *RD, const ApiModel &M,
   return Found;
 }
 
+const FieldDecl *searchContext(const CXXRecordDecl *RD, const ApiModel &M,
+                               unsigned Depth);
+
+/// The field through which member \p F owns a context: \p F itself, or a
+/// member of a project object it owns.
+const FieldDecl *contextField(const FieldDecl *F, const ApiModel &M,
+                              unsigned Depth) {
+  llvm::SmallVector<QualType, 4> Owned;
+  ownedTypes(F->getType(), Owned);
+  if (llvm::any_of(Owned, [&](QualType T) { return isContext(T, M); }))
+    return F;
+  for (QualType T : Owned)
+    if (const FieldDecl *Found =
+            searchContext(T->getAsCXXRecordDecl(), M, Depth + 1))
+      return Found;
+  return nullptr;
+}
+
+const FieldDecl *searchContext(const CXXRecordDecl *RD, const ApiModel &M,
+                               unsigned Depth) {
+  if (!RD || !RD->hasDefinition() || Depth > 4 || !isProjectClass(RD))
+    return nullptr;
+  RD = RD->getDefinition();
+  for (const FieldDecl *F : RD->fields())
+    if (const FieldDecl *Found = contextField(F, M, Depth))
+      return Found;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (const FieldDecl *Found =
+            searchContext(B.getType()->getAsCXXRecordDecl(), M, Depth + 1))
+      return Found;
+  return nullptr;
+}
+
 } // namespace
 
 const FieldDecl *irOwningMember(const CXXRecordDecl *RD, const ApiModel &M) {
   bool OwnsContext = false;
   const FieldDecl *F = search(RD, M, 0, OwnsContext);
   return OwnsContext ? nullptr : F;
+}
+
+const FieldDecl *irOwningField(const FieldDecl *F, const ApiModel &M) {
+  llvm::SmallVector<QualType, 4> Owned;
+  ownedTypes(F->getType(), Owned);
+  if (llvm::any_of(Owned, [&](QualType T) { return isContext(T, M); }))
+    return nullptr;
+  if (llvm::any_of(Owned, [&](QualType T) { return isIR(T, M); }))
+    return F;
+  for (QualType T : Owned)
+    if (const FieldDecl *Found = irOwningMember(T->getAsCXXRecordDecl(), M))
+      return Found;
+  return nullptr;
+}
+
+const FieldDecl *contextOwningField(const FieldDecl *F, const ApiModel &M) {
+  return contextField(F, M, 0);
 }
 
 const FieldDecl *irOwningMemberOf(QualType T, const ApiModel &M) {

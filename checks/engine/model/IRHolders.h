@@ -22,11 +22,24 @@ namespace clang::tidy::llvmown {
 
 /// The member of project class \p RD (or of a base or member object of it)
 /// that owns IR of some context: a module held by value, by
-/// std::unique_ptr or in a container of them, or a DIBuilder. Null for
+/// std::unique_ptr or in a container of them, or a DIBuilder, searched
+/// through the project objects its members own (containers included). Null for
 /// LLVM's and the standard library's classes, for a class that owns a
 /// context itself (its IR may be in that one), and for a class holding
 /// only borrowed IR (`Module *`) or an IRBuilder.
 const FieldDecl *irOwningMember(const CXXRecordDecl *RD, const ApiModel &M);
+
+/// The field through which member \p F of a project class owns IR: \p F
+/// itself (a module, a DIBuilder, a container of modules), or the
+/// irOwningMember of a project object it owns (by value, by
+/// std::unique_ptr, or as the elements of a container). Null when what \p F
+/// owns has a context of its own.
+const FieldDecl *irOwningField(const FieldDecl *F, const ApiModel &M);
+
+/// The field through which member \p F owns a context (an LLVMContext or an
+/// orc::ThreadSafeContext): \p F itself, or a member of a project object it
+/// owns, the same way.
+const FieldDecl *contextOwningField(const FieldDecl *F, const ApiModel &M);
 
 /// irOwningMember of the class an object of type \p T is or owns through
 /// std::unique_ptr (not a pointer or reference to one).

@@ -152,7 +152,7 @@ AST_MATCHER_P(LambdaExpr, isLambdaAnalysed, ProjectHeaders *, Headers) {
 
 void addFunctionMatchers(ast_matchers::MatchFinder &Finder,
                          ast_matchers::MatchFinder::MatchCallback *CB,
-                         ProjectHeaders *Headers) {
+                         ProjectHeaders *Headers, bool Classes) {
   using namespace ast_matchers;
   // The unit's own sources (the main file and the source files a unity
   // build includes), and the project headers the user asked findings of:
@@ -161,6 +161,10 @@ void addFunctionMatchers(ast_matchers::MatchFinder &Finder,
   Finder.addMatcher(
       functionDecl(isDefinition(), isDeclAnalysed(Headers)).bind("fn"), CB);
   Finder.addMatcher(lambdaExpr(isLambdaAnalysed(Headers)).bind("lambda"), CB);
+  if (Classes)
+    Finder.addMatcher(
+        cxxRecordDecl(isDefinition(), isDeclAnalysed(Headers)).bind("class"),
+        CB);
 }
 
 std::vector<FunctionBody> unitFunctions(ASTContext &Ctx) {

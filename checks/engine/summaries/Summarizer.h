@@ -43,10 +43,12 @@ FunctionBody analyzedBody(const ast_matchers::BoundNodes &Nodes);
 /// Matches the function definitions and lambdas of the unit's own sources
 /// (isInUnitSource: the main file and the source files it includes), and
 /// of the project headers that \p Headers selects: the functions the checks
-/// and the summaries analyse.
+/// and the summaries analyse. With \p Classes, also the class definitions
+/// there, bound as "class", for class-level rules.
 void addFunctionMatchers(ast_matchers::MatchFinder &Finder,
                          ast_matchers::MatchFinder::MatchCallback *CB,
-                         ProjectHeaders *Headers = nullptr);
+                         ProjectHeaders *Headers = nullptr,
+                         bool Classes = false);
 
 /// The unit's own function bodies, lambdas included, as the checks
 /// collect them (FunctionBodyCheck).

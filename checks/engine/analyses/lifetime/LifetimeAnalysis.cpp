@@ -9,6 +9,7 @@
 #include "engine/analyses/lifetime/LifetimeFlow.h"
 #include "engine/framework/AstHelpers.h"
 #include "engine/framework/Compat.h"
+#include "engine/model/IRHolders.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -68,8 +69,8 @@ void addFact(LifetimeFacts &F, const LifetimeEvent &E, ASTContext &Ctx) {
 }
 
 /// True if the destructor of \p RD calls a member function of member \p F
-/// or assigns it (reset(), clear(), = nullptr, release()), which fixes the
-/// order by hand.
+/// (or of a part of it) or assigns it (reset(), clear(), = nullptr, release()),
+/// which fixes the order by hand.
 bool destructorReleases(const CXXRecordDecl *RD, const FieldDecl *F) {
   const CXXDestructorDecl *Dtor = RD->getDestructor();
   const FunctionDecl *Def = nullptr;
@@ -78,9 +79,15 @@ bool destructorReleases(const CXXRecordDecl *RD, const FieldDecl *F) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const FieldDecl *F;
     bool Found = false;
+    // F itself, or a part of it (`Cache.Entries.clear()`).
     bool isF(const Expr *E) {
-      const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
-      return ME && ME->getMemberDecl() == F;
+      while (const auto *ME = dyn_cast_or_null<MemberExpr>(
+                 E ? E->IgnoreParenImpCasts() : nullptr)) {
+        if (ME->getMemberDecl() == F)
+          return true;
+        E = ME->getBase();
+      }
+      return false;
     }
     bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
       Found |= isF(MCE->getImplicitObjectArgument());
@@ -117,6 +124,30 @@ outOfOrderMembers(llvm::ArrayRef<FieldBindFact> Binds,
         !isInUnitSource(SM, B.Site->getBeginLoc()))
       continue;
     Out.push_back(B);
+  }
+  return Out;
+}
+
+std::vector<NestedOrderFact> nestedMemberOrders(const CXXRecordDecl *RD,
+                                                const ApiModel &M) {
+  std::vector<NestedOrderFact> Out;
+  if (!RD || !RD->isThisDeclarationADefinition() || RD->isDependentContext() ||
+      RD->isLambda() || RD->isUnion())
+    return Out;
+  llvm::SmallVector<const FieldDecl *, 8> Fields(RD->fields());
+  for (size_t I = 0; I < Fields.size(); ++I) {
+    const FieldDecl *IR = irOwningField(Fields[I], M);
+    if (!IR)
+      continue;
+    for (size_t J = I + 1; J < Fields.size(); ++J) {
+      const FieldDecl *C = contextOwningField(Fields[J], M);
+      if (!C)
+        continue;
+      if ((IR != Fields[I] || C != Fields[J]) &&
+          !destructorReleases(RD, Fields[I]))
+        Out.push_back({Fields[I], IR, Fields[J], C});
+      break;
+    }
   }
   return Out;
 }

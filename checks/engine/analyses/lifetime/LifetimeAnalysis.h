@@ -111,6 +111,26 @@ struct LifetimeFacts : FlowFacts {
 std::vector<FieldBindFact>
 outOfOrderMembers(llvm::ArrayRef<FieldBindFact> Binds, const SourceManager &SM);
 
+/// A member that owns IR, declared before a member that owns a context, in
+/// one class, where at least one of the two owns it through a project
+/// object (a map of structs that hold modules, a std::unique_ptr to an
+/// executor that holds the context): the creating code is then in those
+/// objects' classes, usually in other files, so the class layout is the
+/// evidence.
+struct NestedOrderFact {
+  const FieldDecl *Holder;       ///< destroyed after Context
+  const FieldDecl *IRField;      ///< the field through which it owns IR
+  const FieldDecl *Context;      ///< declared after Holder
+  const FieldDecl *ContextField; ///< the field that owns the context
+};
+
+/// The nested member orders of class \p RD: one per holder, with the first
+/// context member after it; none when the destructor releases the holder
+/// first, or when both members own directly (outOfOrderMembers decides
+/// those from the class's own code).
+std::vector<NestedOrderFact> nestedMemberOrders(const CXXRecordDecl *RD,
+                                                const ApiModel &M);
+
 class LifetimeAnalysis {
 public:
   LifetimeAnalysis(const ApiModel &Model, ASTContext &Ctx)
