@@ -242,6 +242,24 @@ TEST(Summaries, JsonRoundTripAndErrors) {
     EXPECT_EQ(parseParamEffect(spelling(E)), E);
   for (ReturnOwnership R : {ReturnOwnership::Owned, ReturnOwnership::Borrowed})
     EXPECT_EQ(parseReturnOwnership(spelling(R)), R);
+  for (MemberEffect E : {MemberEffect::Releases, MemberEffect::Escapes})
+    EXPECT_EQ(parseMemberEffect(spelling(E)), E);
+
+  // A member function's class and what it does to the class's members.
+  FunctionSummary Dtor = summary("", {});
+  Dtor.USR = "c:@S@C@F@~C#";
+  Dtor.OfClass = "c:@S@C";
+  Dtor.Members = {{"TM", MemberEffect::Releases}};
+  SummarySet WithClass;
+  WithClass.add(Dtor);
+  SummarySet ClassBack;
+  ASSERT_TRUE(
+      SummarySet::fromJSON(WithClass.toJSON(true), ClassBack, Error))
+      << Error;
+  const FunctionSummary *D = ClassBack.lookup("c:@S@C@F@~C#");
+  ASSERT_NE(D, nullptr);
+  EXPECT_EQ(D->OfClass, "c:@S@C");
+  EXPECT_EQ(D->Members, Dtor.Members);
 
   for (const char *Bad :
        {R"({"functions": 1})", R"({"functions": [{"name": "f"}]})",
@@ -253,7 +271,11 @@ TEST(Summaries, JsonRoundTripAndErrors) {
         R"({"functions": [{"usr": "u", "name": "f",
             "params": [{"index": 0, "kind": "K", "effect": "frees"}]}]})",
         R"({"functions": [{"usr": "u", "name": "f",
-            "returns": {"ownership": "", "kind": "TargetMachine"}}]})"}) {
+            "returns": {"ownership": "", "kind": "TargetMachine"}}]})",
+        R"({"functions": [{"usr": "u", "name": "f", "class": {"usr": "c",
+            "members": [{"name": "TM", "effect": "frees"}]}}]})",
+        R"({"functions": [{"usr": "u", "name": "f", "class": {"usr": "",
+            "members": []}}]})"}) {
     llvm::Expected<llvm::json::Value> V = llvm::json::parse(Bad);
     ASSERT_TRUE(bool(V));
     SummarySet Out;

@@ -211,6 +211,16 @@ bool ApiModel::freedByProjectFunction(const CXXRecordDecl *RD) const {
          FreedTypes.count(usrOf(RD->getCanonicalDecl()));
 }
 
+const FunctionSummary *ApiModel::memberSummary(const FunctionDecl *MD,
+                                               const CXXRecordDecl *RD) const {
+  if (!Summaries || !MD || !RD)
+    return nullptr;
+  const FunctionSummary *S = Summaries->lookup(usrOf(MD->getCanonicalDecl()));
+  return S && !S->OfClass.empty() && S->OfClass == usrOf(RD->getCanonicalDecl())
+             ? S
+             : nullptr;
+}
+
 void ApiModel::addSummaryRows(
     const FunctionDecl *FD, llvm::SmallVectorImpl<const ApiRow *> &Out) const {
   if (!FD || !FD->getIdentifier() || !SummaryNames.count(FD->getName()))

@@ -41,6 +41,7 @@ class VarDecl;
 namespace clang::tidy::llvmown {
 
 class SummarySet;
+struct FunctionSummary;
 
 /// The resource kinds the built-in tables name. Rows say which kind with
 /// one of these, so a misspelt kind does not compile.
@@ -310,6 +311,10 @@ public:
   /// True if a project function defined elsewhere deletes objects of class
   /// \p RD on every path (per the attached summaries).
   bool freedByProjectFunction(const CXXRecordDecl *RD) const;
+  /// The attached summary of member function \p MD of class \p RD when it
+  /// was summarised as one (FunctionSummary::OfClass), else null.
+  const FunctionSummary *memberSummary(const FunctionDecl *MD,
+                                       const CXXRecordDecl *RD) const;
   /// The resource kind named \p Name, or null.
   const ResourceKind *kindNamed(llvm::StringRef Name) const;
 

@@ -44,6 +44,11 @@ void SummarySet::add(FunctionSummary S) {
   llvm::erase_if(M.Frees, [&](const std::pair<std::string, std::string> &F) {
     return !llvm::is_contained(S.Frees, F);
   });
+  if (M.OfClass != S.OfClass)
+    M.OfClass.clear();
+  llvm::erase_if(M.Members, [&](const std::pair<std::string, MemberEffect> &E) {
+    return M.OfClass.empty() || !llvm::is_contained(S.Members, E);
+  });
 }
 
 void SummarySet::addAll(const SummarySet &Other) {
@@ -71,29 +76,41 @@ static constexpr std::pair<ReturnOwnership, const char *> ReturnWords[] = {
     {ReturnOwnership::Borrowed, "borrowed"},
 };
 
-llvm::StringRef spelling(ParamEffect E) {
-  for (const auto &W : ParamEffectWords)
-    if (W.first == E)
+static constexpr std::pair<MemberEffect, const char *> MemberEffectWords[] = {
+    {MemberEffect::Releases, "releases"},
+    {MemberEffect::Escapes, "escapes"},
+};
+
+template <typename E, size_t N>
+static llvm::StringRef wordOf(const std::pair<E, const char *> (&Words)[N],
+                              E Value) {
+  for (const auto &W : Words)
+    if (W.first == Value)
       return W.second;
   return "";
 }
-llvm::StringRef spelling(ReturnOwnership R) {
-  for (const auto &W : ReturnWords)
-    if (W.first == R)
-      return W.second;
-  return "";
+template <typename E, size_t N>
+static std::optional<E> valueOf(const std::pair<E, const char *> (&Words)[N],
+                                llvm::StringRef Word) {
+  for (const auto &W : Words)
+    if (Word == W.second)
+      return W.first;
+  return std::nullopt;
+}
+
+llvm::StringRef spelling(ParamEffect E) { return wordOf(ParamEffectWords, E); }
+llvm::StringRef spelling(ReturnOwnership R) { return wordOf(ReturnWords, R); }
+llvm::StringRef spelling(MemberEffect E) {
+  return wordOf(MemberEffectWords, E);
 }
 std::optional<ParamEffect> parseParamEffect(llvm::StringRef Word) {
-  for (const auto &W : ParamEffectWords)
-    if (Word == W.second)
-      return W.first;
-  return std::nullopt;
+  return valueOf(ParamEffectWords, Word);
 }
 std::optional<ReturnOwnership> parseReturnOwnership(llvm::StringRef Word) {
-  for (const auto &W : ReturnWords)
-    if (Word == W.second)
-      return W.first;
-  return std::nullopt;
+  return valueOf(ReturnWords, Word);
+}
+std::optional<MemberEffect> parseMemberEffect(llvm::StringRef Word) {
+  return valueOf(MemberEffectWords, Word);
 }
 
 json::Value toJSON(const FunctionSummary &S) {
@@ -118,6 +135,14 @@ json::Value toJSON(const FunctionSummary &S) {
       Frees.push_back(json::Object{{"type", USR}, {"name", Name}});
     O["frees"] = std::move(Frees);
   }
+  if (!S.OfClass.empty()) {
+    json::Array Members;
+    for (const auto &[Name, Effect] : S.Members)
+      Members.push_back(
+          json::Object{{"name", Name}, {"effect", spelling(Effect)}});
+    O["class"] =
+        json::Object{{"usr", S.OfClass}, {"members", std::move(Members)}};
+  }
   if (S.Conflict)
     O["conflict"] = true;
   return O;
@@ -133,6 +158,24 @@ static bool getString(const json::Object &O, llvm::StringRef Key,
     return false;
   }
   return !Required;
+}
+
+/// The "class" object of a member function's summary.
+static bool readClass(const json::Value &V, FunctionSummary &S) {
+  const json::Object *O = V.getAsObject();
+  const json::Array *A = O ? O->getArray("members") : nullptr;
+  if (!A || !getString(*O, "usr", S.OfClass) || S.OfClass.empty())
+    return false;
+  for (const json::Value &MV : *A) {
+    const json::Object *MO = MV.getAsObject();
+    std::string Name, Word;
+    std::optional<MemberEffect> Effect;
+    if (!MO || !getString(*MO, "name", Name) ||
+        !getString(*MO, "effect", Word) || !(Effect = parseMemberEffect(Word)))
+      return false;
+    S.Members.emplace_back(Name, *Effect);
+  }
+  return true;
 }
 
 bool fromJSON(const json::Value &V, FunctionSummary &S) {
@@ -189,6 +232,8 @@ bool fromJSON(const json::Value &V, FunctionSummary &S) {
       S.Frees.emplace_back(USR, Name);
     }
   }
+  if (const json::Value *C = O->get("class"); C && !readClass(*C, S))
+    return false;
   if (const json::Value *C = O->get("conflict"))
     S.Conflict = compat::toStd(C->getAsBoolean()).value_or(false);
   return true;

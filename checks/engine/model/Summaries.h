@@ -48,11 +48,19 @@ enum class ReturnOwnership {
   Owned,    ///< "owned": a factory (a new object or null)
   Borrowed, ///< "borrowed": a pointer the callee keeps (a static, a member)
 };
+/// What a member function does to a member of its class that holds an
+/// object of a tracked kind (a TargetMachine pointer).
+enum class MemberEffect {
+  Releases, ///< "releases": deletes it or hands it to a releasing API
+  Escapes,  ///< "escapes": copies it out; someone else may release it
+};
 /// The words of the summaries file, and back (nullopt: not one of them).
 llvm::StringRef spelling(ParamEffect E);
 llvm::StringRef spelling(ReturnOwnership R);
+llvm::StringRef spelling(MemberEffect E);
 std::optional<ParamEffect> parseParamEffect(llvm::StringRef Word);
 std::optional<ReturnOwnership> parseReturnOwnership(llvm::StringRef Word);
+std::optional<MemberEffect> parseMemberEffect(llvm::StringRef Word);
 
 /// What a function does to the object its parameter Index points to.
 struct ParamSummary {
@@ -75,17 +83,25 @@ struct FunctionSummary {
   /// The classes it deletes on every path (a dedicated release function
   /// such as `FreeDescriptor(void *)`), by USR, with their names.
   std::vector<std::pair<std::string, std::string>> Frees;
+  /// For a member function of a class with members of a tracked kind: the
+  /// class (USR), so that a unit that sees only its declaration knows it is
+  /// defined and summarised elsewhere, and what it does to those members
+  /// (by name, sorted). The member rule of the leak checks then works for a
+  /// class whose member functions are spread over several files.
+  std::string OfClass;
+  std::vector<std::pair<std::string, MemberEffect>> Members;
   /// Defined differently in two translation units: only the claims all
   /// definitions make are kept.
   bool Conflict = false;
 
   bool hasClaims() const {
     return Returns != ReturnOwnership::None || !Params.empty() ||
-           !Frees.empty();
+           !Frees.empty() || !OfClass.empty();
   }
   bool sameClaims(const FunctionSummary &O) const {
     return Returns == O.Returns && ReturnKind == O.ReturnKind &&
-           Params == O.Params && Frees == O.Frees;
+           Params == O.Params && Frees == O.Frees && OfClass == O.OfClass &&
+           Members == O.Members;
   }
 };
 

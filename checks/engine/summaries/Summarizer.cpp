@@ -1,6 +1,7 @@
 //===- Summarizer.cpp - a translation unit's contribution to the summaries ===//
 
 #include "engine/summaries/Summarizer.h"
+#include "engine/analyses/lifetime/MemberOwnership.h"
 #include "engine/analyses/ownership/OwnershipAnalysis.h"
 #include "engine/analyses/retention/RetentionAnalysis.h"
 #include "engine/framework/AstHelpers.h"
@@ -12,6 +13,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceManager.h"
+#include <optional>
 #include <set>
 
 using namespace clang::ast_matchers;
@@ -96,9 +98,8 @@ std::optional<ParamEffect> paramEffect(const ParamFact &P) {
   return std::nullopt;
 }
 
-FunctionSummary summarize(const FunctionDecl *FD, const FunctionFacts &Facts,
-                          const ApiModel &Model, ASTContext &Ctx,
-                          llvm::ArrayRef<const ResourceKind *> Kinds) {
+/// A summary of \p FD that claims nothing yet: its USR, name and place.
+FunctionSummary summaryOf(const FunctionDecl *FD, ASTContext &Ctx) {
   FunctionSummary S;
   S.USR = usrOf(FD->getCanonicalDecl());
   PrintingPolicy PP(Ctx.getLangOpts());
@@ -112,6 +113,13 @@ FunctionSummary summarize(const FunctionDecl *FD, const FunctionFacts &Facts,
     S.File = PL.getFilename();
     S.Line = PL.getLine();
   }
+  return S;
+}
+
+FunctionSummary summarize(const FunctionDecl *FD, const FunctionFacts &Facts,
+                          const ApiModel &Model, ASTContext &Ctx,
+                          llvm::ArrayRef<const ResourceKind *> Kinds) {
+  FunctionSummary S = summaryOf(FD, Ctx);
   if (Facts.ReturnsOwned && !Facts.ReturnsOther) {
     S.Returns = ReturnOwnership::Owned;
     S.ReturnKind = Facts.ReturnsOwned->Name.str();
@@ -125,6 +133,35 @@ FunctionSummary summarize(const FunctionDecl *FD, const FunctionFacts &Facts,
       S.Params.push_back({P.Index, P.Kind->Name.str(), *Effect});
   }
   return S;
+}
+
+/// For a member function defined here whose class has members the member
+/// rule follows (a TargetMachine pointer): the class, and what the function
+/// does to each of those members, added to \p S (made if absent: a
+/// constructor or destructor is no summarizable function). True if added.
+bool summarizeMembers(const FunctionDecl *FD, const ApiModel &Model,
+                      ASTContext &Ctx, std::optional<FunctionSummary> &S) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+  if (!MD || MD->getParent()->isLambda() || MD->isTemplateInstantiation() ||
+      MD->isDependentContext() || !MD->isExternallyVisible())
+    return false;
+  const CXXRecordDecl *RD = MD->getParent();
+  for (const FieldDecl *F : RD->fields()) {
+    if (!holdsTrackedObject(F, Model))
+      continue;
+    if (!S)
+      S = summaryOf(FD, Ctx);
+    S->OfClass = usrOf(RD->getCanonicalDecl());
+    MemberUse Use;
+    scanMemberFunction(F, Model, MD, Use);
+    if (Use.Released)
+      S->Members.emplace_back(F->getName().str(), MemberEffect::Releases);
+    if (Use.Escapes)
+      S->Members.emplace_back(F->getName().str(), MemberEffect::Escapes);
+  }
+  if (S)
+    llvm::sort(S->Members);
+  return S && !S->OfClass.empty();
 }
 
 } // namespace
@@ -213,14 +250,22 @@ UnitSummary summarizeUnit(ASTContext &Ctx, const ApiModel &Model,
   for (unsigned I = 0; I < Functions.size(); ++I) {
     const auto *FD = dyn_cast<FunctionDecl>(Functions[I].first);
     CF.TraverseStmt(const_cast<Stmt *>(Functions[I].second));
-    if (!summarizable(FD))
-      continue;
-    U.Defines.push_back(summarize(FD, Facts[I], Model, Ctx, Kinds));
-    MayClaim |=
-        FD->getReturnType()->isPointerType() ||
-        llvm::any_of(FD->parameters(), [&](const ParmVarDecl *P) {
-          return llvm::is_contained(Kinds, parameterKind(Model, P->getType()));
-        });
+    std::optional<FunctionSummary> S =
+        summarizable(FD)
+            ? std::optional(summarize(FD, Facts[I], Model, Ctx, Kinds))
+            : std::nullopt;
+    if (S)
+      MayClaim |= FD->getReturnType()->isPointerType() ||
+                  llvm::any_of(FD->parameters(), [&](const ParmVarDecl *P) {
+                    return llvm::is_contained(
+                        Kinds, parameterKind(Model, P->getType()));
+                  });
+    // Constructors and destructors have no name to call, but a class's
+    // member rule needs them.
+    if (summarizeMembers(FD, Model, Ctx, S))
+      MayClaim = true;
+    if (S)
+      U.Defines.push_back(std::move(*S));
   }
   // Classes a function deletes on every path, for the retention check of
   // the files that hand such objects out.

@@ -4,6 +4,7 @@
 #include "engine/framework/AstHelpers.h"
 #include "engine/framework/CallSite.h"
 #include "engine/framework/Compat.h"
+#include "engine/model/Summaries.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclFriend.h"
 #include "clang/AST/Expr.h"
@@ -132,7 +133,30 @@ void scanBody(const FieldDecl *F, const ApiModel &Model, const Stmt *Body,
   S.TraverseStmt(const_cast<Stmt *>(Body));
 }
 
+void applySummary(const FunctionSummary &S, const FieldDecl *F,
+                  MemberUse &Use) {
+  for (const auto &[Name, Effect] : S.Members)
+    if (Name == F->getName()) {
+      Use.Released |= Effect == MemberEffect::Releases;
+      Use.Escapes |= Effect == MemberEffect::Escapes;
+    }
+}
+
 } // namespace
+
+void scanMemberFunction(const FieldDecl *F, const ApiModel &Model,
+                        const FunctionDecl *Def, MemberUse &Use) {
+  scanBody(F, Model, Def->getBody(), Use);
+  // Member initializers of constructors can copy the member too.
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (Init->getInit())
+        scanBody(F, Model, Init->getInit(), Use);
+}
+
+bool holdsTrackedObject(const FieldDecl *F, const ApiModel &Model) {
+  return F->getType()->isPointerType() && Model.kindOfPointer(F->getType());
+}
 
 MemberUse scanMemberUses(const FieldDecl *F, const ApiModel &Model,
                          llvm::ArrayRef<const Stmt *> OtherBodies,
@@ -154,16 +178,16 @@ MemberUse scanMemberUses(const FieldDecl *F, const ApiModel &Model,
         compat::isPureVirtual(MD))
       continue;
     const FunctionDecl *Def = nullptr;
-    if (!MD->hasBody(Def) || !Def) {
-      Use.AllCodeVisible = false;
+    if (MD->hasBody(Def) && Def) {
+      scanMemberFunction(F, Model, Def, Use);
       continue;
     }
-    scanBody(F, Model, Def->getBody(), Use);
-    // Member initializers of constructors can copy the member too.
-    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
-      for (const CXXCtorInitializer *Init : Ctor->inits())
-        if (Init->getInit())
-          scanBody(F, Model, Init->getInit(), Use);
+    // Defined in another file: its summary says what it does, if the
+    // project was summarised.
+    if (const FunctionSummary *S = Model.memberSummary(MD, RD))
+      applySummary(*S, F, Use);
+    else
+      Use.AllCodeVisible = false;
   }
   // Member function templates are not in methods().
   for (const Decl *Dcl : RD->decls())

@@ -17,6 +17,7 @@
 namespace clang {
 class CXXDestructorDecl;
 class FieldDecl;
+class FunctionDecl;
 class Stmt;
 } // namespace clang
 
@@ -40,10 +41,21 @@ struct MemberUse {
 };
 
 /// Scans the member functions of \p F's class, and \p OtherBodies (the main
-/// file's other functions, which can reach a public member).
+/// file's other functions, which can reach a public member). A member
+/// function defined in another file counts as seen when the attached
+/// summaries describe it (FunctionSummary::OfClass).
 MemberUse scanMemberUses(const FieldDecl *F, const ApiModel &Model,
                          llvm::ArrayRef<const Stmt *> OtherBodies,
                          bool ClassInMainFile);
+
+/// What member function \p Def (its body and member initializers) does to
+/// member \p F, added to \p Use: for the summaries of another file.
+void scanMemberFunction(const FieldDecl *F, const ApiModel &Model,
+                        const FunctionDecl *Def, MemberUse &Use);
+
+/// A member the member rule follows: a raw pointer to an object of a kind
+/// of the model (a TargetMachine, an ExecutionEngine).
+bool holdsTrackedObject(const FieldDecl *F, const ApiModel &Model);
 
 } // namespace clang::tidy::llvmown
 
