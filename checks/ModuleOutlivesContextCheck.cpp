@@ -254,8 +254,9 @@ void ModuleOutlivesContextCheck::analyzeFunctions(
     reportMemberOrder(MP);
     Reported.insert(MP.Holder->getLocation());
   }
+  NestedOwners Owners(Model);
   for (const CXXRecordDecl *RD : classes())
-    for (const NestedOrderFact &NO : nestedMemberOrders(RD, Model))
+    for (const NestedOrderFact &NO : nestedMemberOrders(RD, Owners))
       if (Reported.insert(NO.Holder->getLocation()).second)
         reportNestedOrder(NO);
 }

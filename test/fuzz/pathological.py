@@ -160,7 +160,23 @@ def cleanup(n):
             "\n" + cleanup_function("clean", n, -1))
 
 
-KINDS = {"machines": machines, "cleanup": cleanup, "scoped": scoped, "expression": expression,
+def classes(n):
+    # A web of n project classes, each holding every later one by value and
+    # in a vector (the last holds a module), and a class whose n members
+    # all come before its context: each member's owners are searched once.
+    out = ['#include "llvm/IR/LLVMContext.h"', '#include "llvm/IR/Module.h"',
+           "#include <memory>", "#include <vector>",
+           "struct C%d { std::unique_ptr<llvm::Module> M; };" % n]
+    for i in range(n - 1, -1, -1):
+        out.append("struct C%d { %s };" % (i, " ".join(
+            "C%d f%d; std::vector<C%d> v%d;" % (j, j, j, j)
+            for j in range(i + 1, n + 1))))
+    out.append("struct Top { %s llvm::LLVMContext Ctx; };" % " ".join(
+        "C%d m%d;" % (i, i) for i in range(n)))
+    return "\n".join(out) + "\n"
+
+
+KINDS = {"machines": machines, "classes": classes, "cleanup": cleanup, "scoped": scoped, "expression": expression,
          "switch": switch,
          "lambdas": lambdas, "lines": lines}
 

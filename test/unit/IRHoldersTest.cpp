@@ -97,20 +97,17 @@ TEST(IRHolders, NestedOwnersThroughContainersAndUniquePtrs) {
     };
   )cpp");
   ApiModel M;
-  EXPECT_EQ(name(irOwningField(field(TU, "Program", "C"), M)),
-            "Entry::Compiled");
-  EXPECT_EQ(name(irOwningField(field(TU, "Program", "Mods"), M)),
-            "Program::Mods");
-  EXPECT_EQ(name(contextOwningField(field(TU, "Program", "P"), M)),
-            "Slot::TSC");
-  EXPECT_EQ(name(contextOwningField(field(TU, "Program", "Ctx"), M)),
-            "Program::Ctx");
+  NestedOwners O(M);
+  EXPECT_EQ(name(O.irField(field(TU, "Program", "C"))), "Entry::Compiled");
+  EXPECT_EQ(name(O.irField(field(TU, "Program", "Mods"))), "Program::Mods");
+  EXPECT_EQ(name(O.contextField(field(TU, "Program", "P"))), "Slot::TSC");
+  EXPECT_EQ(name(O.contextField(field(TU, "Program", "Ctx"))), "Program::Ctx");
   // Shared, borrowed and referenced objects own nothing here.
-  EXPECT_EQ(contextOwningField(field(TU, "Program", "S"), M), nullptr);
-  EXPECT_EQ(irOwningField(field(TU, "Program", "V"), M), nullptr);
-  EXPECT_EQ(contextOwningField(field(TU, "Program", "Lent"), M), nullptr);
+  EXPECT_EQ(O.contextField(field(TU, "Program", "S")), nullptr);
+  EXPECT_EQ(O.irField(field(TU, "Program", "V")), nullptr);
+  EXPECT_EQ(O.contextField(field(TU, "Program", "Lent")), nullptr);
   // A context owner is no IR holder.
-  EXPECT_EQ(irOwningField(field(TU, "Program", "Ctx"), M), nullptr);
+  EXPECT_EQ(O.irField(field(TU, "Program", "Ctx")), nullptr);
 }
 
 TEST(IRHolders, ObjectTypesAreTheClassOrItsUniquePtr) {

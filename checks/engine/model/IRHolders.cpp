@@ -5,6 +5,7 @@
 #include "engine/model/ApiTables.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace clang::tidy::llvmown {
@@ -71,11 +72,17 @@ bool isContext(QualType T, const ApiModel &M) {
          (K->Id == KindId::LLVMContext || K->Id == KindId::ThreadSafeContext);
 }
 
+/// Classes already searched in one query: each is searched once, so a
+/// web of project classes costs its size, not its paths.
+using Visited = llvm::SmallPtrSet<const CXXRecordDecl *, 8>;
+
 const FieldDecl *search(const CXXRecordDecl *RD, const ApiModel &M,
-                        unsigned Depth, bool &OwnsContext) {
+                        unsigned Depth, bool &OwnsContext, Visited &Seen) {
   if (!RD || !RD->hasDefinition() || Depth > 4 || !isProjectClass(RD))
     return nullptr;
   RD = RD->getDefinition();
+  if (!Seen.insert(RD).second)
+    return nullptr;
   const FieldDecl *Found = nullptr;
   for (const FieldDecl *F : RD->fields()) {
     llvm::SmallVector<QualType, 4> Owned;
@@ -86,58 +93,27 @@ const FieldDecl *search(const CXXRecordDecl *RD, const ApiModel &M,
       else if (!Found && isIR(T, M))
         Found = F;
       else if (!Found)
-        Found = search(T->getAsCXXRecordDecl(), M, Depth + 1, OwnsContext);
+        Found =
+            search(T->getAsCXXRecordDecl(), M, Depth + 1, OwnsContext, Seen);
     }
   }
   for (const CXXBaseSpecifier &B : RD->bases())
     if (!Found)
-      Found =
-          search(B.getType()->getAsCXXRecordDecl(), M, Depth + 1, OwnsContext);
+      Found = search(B.getType()->getAsCXXRecordDecl(), M, Depth + 1,
+                     OwnsContext, Seen);
   return Found;
-}
-
-const FieldDecl *searchContext(const CXXRecordDecl *RD, const ApiModel &M,
-                               unsigned Depth);
-
-/// The field through which member \p F owns a context: \p F itself, or a
-/// member of a project object it owns.
-const FieldDecl *contextField(const FieldDecl *F, const ApiModel &M,
-                              unsigned Depth) {
-  llvm::SmallVector<QualType, 4> Owned;
-  ownedTypes(F->getType(), Owned);
-  if (llvm::any_of(Owned, [&](QualType T) { return isContext(T, M); }))
-    return F;
-  for (QualType T : Owned)
-    if (const FieldDecl *Found =
-            searchContext(T->getAsCXXRecordDecl(), M, Depth + 1))
-      return Found;
-  return nullptr;
-}
-
-const FieldDecl *searchContext(const CXXRecordDecl *RD, const ApiModel &M,
-                               unsigned Depth) {
-  if (!RD || !RD->hasDefinition() || Depth > 4 || !isProjectClass(RD))
-    return nullptr;
-  RD = RD->getDefinition();
-  for (const FieldDecl *F : RD->fields())
-    if (const FieldDecl *Found = contextField(F, M, Depth))
-      return Found;
-  for (const CXXBaseSpecifier &B : RD->bases())
-    if (const FieldDecl *Found =
-            searchContext(B.getType()->getAsCXXRecordDecl(), M, Depth + 1))
-      return Found;
-  return nullptr;
 }
 
 } // namespace
 
 const FieldDecl *irOwningMember(const CXXRecordDecl *RD, const ApiModel &M) {
   bool OwnsContext = false;
-  const FieldDecl *F = search(RD, M, 0, OwnsContext);
+  Visited Seen;
+  const FieldDecl *F = search(RD, M, 0, OwnsContext, Seen);
   return OwnsContext ? nullptr : F;
 }
 
-const FieldDecl *irOwningField(const FieldDecl *F, const ApiModel &M) {
+const FieldDecl *NestedOwners::irField(const FieldDecl *F) {
   llvm::SmallVector<QualType, 4> Owned;
   ownedTypes(F->getType(), Owned);
   if (llvm::any_of(Owned, [&](QualType T) { return isContext(T, M); }))
@@ -145,13 +121,45 @@ const FieldDecl *irOwningField(const FieldDecl *F, const ApiModel &M) {
   if (llvm::any_of(Owned, [&](QualType T) { return isIR(T, M); }))
     return F;
   for (QualType T : Owned)
-    if (const FieldDecl *Found = irOwningMember(T->getAsCXXRecordDecl(), M))
+    if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl()) {
+      auto [It, New] = IRMembers.try_emplace(RD, nullptr);
+      if (New)
+        It->second = irOwningMember(RD, M);
+      if (It->second)
+        return It->second;
+    }
+  return nullptr;
+}
+
+const FieldDecl *NestedOwners::contextField(const FieldDecl *F) {
+  llvm::SmallVector<QualType, 4> Owned;
+  ownedTypes(F->getType(), Owned);
+  if (llvm::any_of(Owned, [&](QualType T) { return isContext(T, M); }))
+    return F;
+  for (QualType T : Owned)
+    if (const FieldDecl *Found = contextMember(T->getAsCXXRecordDecl()))
       return Found;
   return nullptr;
 }
 
-const FieldDecl *contextOwningField(const FieldDecl *F, const ApiModel &M) {
-  return contextField(F, M, 0);
+const FieldDecl *NestedOwners::contextMember(const CXXRecordDecl *RD) {
+  if (!RD || !RD->hasDefinition() || !isProjectClass(RD))
+    return nullptr;
+  RD = RD->getDefinition();
+  // Entered before it is computed: a class that owns itself (a list node)
+  // is a cycle, not a context.
+  auto [It, New] = ContextMembers.try_emplace(RD, nullptr);
+  if (!New)
+    return It->second;
+  const FieldDecl *Found = nullptr;
+  for (const FieldDecl *F : RD->fields())
+    if ((Found = contextField(F)))
+      break;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (!Found)
+      Found = contextMember(B.getType()->getAsCXXRecordDecl());
+  ContextMembers[RD] = Found;
+  return Found;
 }
 
 const FieldDecl *irOwningMemberOf(QualType T, const ApiModel &M) {

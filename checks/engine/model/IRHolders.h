@@ -12,6 +12,7 @@
 #define LLVMOWN_ENGINE_MODEL_IRHOLDERS_H
 
 #include "engine/model/ApiModel.h"
+#include "llvm/ADT/DenseMap.h"
 
 namespace clang {
 class CXXRecordDecl;
@@ -29,17 +30,28 @@ namespace clang::tidy::llvmown {
 /// only borrowed IR (`Module *`) or an IRBuilder.
 const FieldDecl *irOwningMember(const CXXRecordDecl *RD, const ApiModel &M);
 
-/// The field through which member \p F of a project class owns IR: \p F
-/// itself (a module, a DIBuilder, a container of modules), or the
-/// irOwningMember of a project object it owns (by value, by
-/// std::unique_ptr, or as the elements of a container). Null when what \p F
-/// owns has a context of its own.
-const FieldDecl *irOwningField(const FieldDecl *F, const ApiModel &M);
+/// Which members of project classes own IR or a context, nested in what
+/// they own, memoised per class for one AST (a unit's classes share many
+/// member types).
+class NestedOwners {
+public:
+  explicit NestedOwners(const ApiModel &M) : M(M) {}
+  /// The field through which member \p F owns IR: \p F itself (a module, a
+  /// DIBuilder, a container of modules), or the irOwningMember of a project
+  /// object it owns (by value, by std::unique_ptr, or as the elements of a
+  /// container). Null when what \p F owns has a context of its own.
+  const FieldDecl *irField(const FieldDecl *F);
+  /// The field through which member \p F owns a context (an LLVMContext or
+  /// an orc::ThreadSafeContext): \p F itself, or a member of a project
+  /// object it owns, the same way.
+  const FieldDecl *contextField(const FieldDecl *F);
 
-/// The field through which member \p F owns a context (an LLVMContext or an
-/// orc::ThreadSafeContext): \p F itself, or a member of a project object it
-/// owns, the same way.
-const FieldDecl *contextOwningField(const FieldDecl *F, const ApiModel &M);
+private:
+  const FieldDecl *contextMember(const CXXRecordDecl *RD);
+  const ApiModel &M;
+  llvm::DenseMap<const CXXRecordDecl *, const FieldDecl *> IRMembers;
+  llvm::DenseMap<const CXXRecordDecl *, const FieldDecl *> ContextMembers;
+};
 
 /// irOwningMember of the class an object of type \p T is or owns through
 /// std::unique_ptr (not a pointer or reference to one).

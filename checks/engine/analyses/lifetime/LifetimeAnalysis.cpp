@@ -129,23 +129,27 @@ outOfOrderMembers(llvm::ArrayRef<FieldBindFact> Binds,
 }
 
 std::vector<NestedOrderFact> nestedMemberOrders(const CXXRecordDecl *RD,
-                                                const ApiModel &M) {
+                                                NestedOwners &Owners) {
   std::vector<NestedOrderFact> Out;
   if (!RD || !RD->isThisDeclarationADefinition() || RD->isDependentContext() ||
       RD->isLambda() || RD->isUnion())
     return Out;
   llvm::SmallVector<const FieldDecl *, 8> Fields(RD->fields());
+  // Each member is asked once: a class of many members stays linear.
+  llvm::SmallVector<const FieldDecl *, 8> IR, Ctx;
+  for (const FieldDecl *F : Fields) {
+    IR.push_back(Owners.irField(F));
+    Ctx.push_back(Owners.contextField(F));
+  }
   for (size_t I = 0; I < Fields.size(); ++I) {
-    const FieldDecl *IR = irOwningField(Fields[I], M);
-    if (!IR)
+    if (!IR[I])
       continue;
     for (size_t J = I + 1; J < Fields.size(); ++J) {
-      const FieldDecl *C = contextOwningField(Fields[J], M);
-      if (!C)
+      if (!Ctx[J])
         continue;
-      if ((IR != Fields[I] || C != Fields[J]) &&
+      if ((IR[I] != Fields[I] || Ctx[J] != Fields[J]) &&
           !destructorReleases(RD, Fields[I]))
-        Out.push_back({Fields[I], IR, Fields[J], C});
+        Out.push_back({Fields[I], IR[I], Fields[J], Ctx[J]});
       break;
     }
   }

@@ -19,6 +19,7 @@
 
 #include "engine/framework/Solver.h"
 #include "engine/model/ApiModel.h"
+#include "engine/model/IRHolders.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
 #include <string>
@@ -129,7 +130,7 @@ struct NestedOrderFact {
 /// first, or when both members own directly (outOfOrderMembers decides
 /// those from the class's own code).
 std::vector<NestedOrderFact> nestedMemberOrders(const CXXRecordDecl *RD,
-                                                const ApiModel &M);
+                                                NestedOwners &Owners);
 
 class LifetimeAnalysis {
 public:
