@@ -105,10 +105,9 @@ void CApiDisposeCheck::analyzeFunctions(
   AO.CHandlesOnly = true;
   AO.FollowParameters = true;
   // Helpers of the file that return a handle they made are factories.
-  DerivedFactories Derived;
-  OwnershipAnalysis OA(Model, Ctx, AO, &Derived);
-  std::vector<FunctionFacts> Facts =
-      analyzeWithFactories(OA, Derived, Functions);
+  UnitOwnership Unit(Model, Ctx, AO, Functions);
+  const OwnershipAnalysis &OA = Unit.OA;
+  const std::vector<FunctionFacts> &Facts = Unit.Facts;
   llvm::DenseSet<const Expr *> Reported;
   std::vector<std::pair<OwnedObject, StructStoreFact>> StructStores;
   for (unsigned I = 0; I < Functions.size(); ++I) {

@@ -299,10 +299,8 @@ void OwningPointerCheck::analyzeOwningPointers(
   AO.Kinds.push_back(Model.kind(Kind));
   AO.FollowParameters = true;
   AO.ReportReleasedTwice = true;
-  DerivedFactories Derived;
-  OwnershipAnalysis OA(Model, Ctx, AO, &Derived);
-  std::vector<FunctionFacts> Facts =
-      analyzeWithFactories(OA, Derived, Functions);
+  UnitOwnership Unit(Model, Ctx, AO, Functions);
+  const std::vector<FunctionFacts> &Facts = Unit.Facts;
 
   std::vector<const Stmt *> AllBodies;
   for (const auto &F : Functions)

@@ -222,10 +222,8 @@ UnitSummary summarizeUnit(ASTContext &Ctx, const ApiModel &Model,
   AO.Kinds = Kinds;
   AO.ConstPointerArgsBorrow = true;
   AO.SummarizeParameters = true;
-  DerivedFactories Derived;
-  OwnershipAnalysis OA(Model, Ctx, AO, &Derived);
-  std::vector<FunctionFacts> Facts =
-      analyzeWithFactories(OA, Derived, Functions);
+  UnitOwnership Unit(Model, Ctx, AO, Functions);
+  const std::vector<FunctionFacts> &Facts = Unit.Facts;
 
   UnitSummary U;
   const SourceManager &SM = Ctx.getSourceManager();

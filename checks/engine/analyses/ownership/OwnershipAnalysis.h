@@ -228,6 +228,20 @@ std::vector<FunctionFacts>
 analyzeWithFactories(const OwnershipAnalysis &OA, DerivedFactories &Derived,
                      llvm::ArrayRef<FunctionBody> Functions);
 
+/// A unit's functions analysed with the factories they derive: the set-up
+/// the leak checks and the summaries share. Facts[I] is of Functions[I].
+struct UnitOwnership {
+  UnitOwnership(const ApiModel &Model, ASTContext &Ctx, AnalysisOptions Opts,
+                llvm::ArrayRef<FunctionBody> Functions)
+      : OA(Model, Ctx, std::move(Opts), &Derived),
+        Facts(analyzeWithFactories(OA, Derived, Functions)) {}
+  UnitOwnership(const UnitOwnership &) = delete; // OA points to Derived
+  UnitOwnership &operator=(const UnitOwnership &) = delete;
+  DerivedFactories Derived;
+  OwnershipAnalysis OA;
+  std::vector<FunctionFacts> Facts;
+};
+
 } // namespace clang::tidy::llvmown
 
 #endif
