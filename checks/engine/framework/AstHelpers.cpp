@@ -263,14 +263,10 @@ bool keepsPointerParam(const FunctionDecl *FD, unsigned I, unsigned Depth) {
       // A local pointer initialised from it is followed; anything else
       // declared from it (a static, an object) keeps it.
       if (const auto *DS = dyn_cast<DeclStmt>(Parent)) {
-        const auto *VD = DS->isSingleDecl()
-                             ? dyn_cast<VarDecl>(DS->getSingleDecl())
-                             : nullptr;
-        if (!VD || !VD->isLocalVarDecl() || VD->isStaticLocal() ||
-            !VD->getType()->isPointerType())
-          return true;
-        Aliases.insert(VD);
-        return false;
+        const VarDecl *VD = localPointerAlias(DS);
+        if (VD)
+          Aliases.insert(VD);
+        return !VD;
       }
       if (const auto *BO = dyn_cast<BinaryOperator>(Parent))
         return BO->isAssignmentOp() && BO->getRHS() == Child;
@@ -302,6 +298,15 @@ bool isSourceFileName(llvm::StringRef Name) {
       std::initializer_list<llvm::StringRef>{".c", ".cc", ".cpp", ".cxx",
                                              ".c++", ".C", ".m", ".mm", ".cu"},
       Ext);
+}
+
+const VarDecl *localPointerAlias(const DeclStmt *DS) {
+  const auto *VD =
+      DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+  return VD && VD->isLocalVarDecl() && !VD->isStaticLocal() &&
+                 VD->getType()->isPointerType()
+             ? VD
+             : nullptr;
 }
 
 bool isInUnitSource(const SourceManager &SM, SourceLocation Loc) {

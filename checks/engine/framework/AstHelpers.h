@@ -20,6 +20,7 @@
 namespace clang {
 class ASTContext;
 class Decl;
+class DeclStmt;
 class CFGBlock;
 class CFGLifetimeEnds;
 class Expr;
@@ -30,6 +31,7 @@ class ParentMap;
 class RecoveryExpr;
 class SourceManager;
 class Stmt;
+class VarDecl;
 } // namespace clang
 
 namespace clang::tidy::llvmown {
@@ -147,6 +149,11 @@ SourceLocation bodyEndLoc(const Stmt *Body);
 /// Whether \p Name is a source file's name (.c, .cc, .cpp, .cxx, .c++, .C,
 /// .m, .mm, .cu) rather than a header's.
 bool isSourceFileName(llvm::StringRef Name);
+
+/// The local pointer variable that \p DS declares, alone, from a value:
+/// an alias the parameter scans follow. Null for anything else (a static,
+/// an object, several declarations), which keeps the value.
+const VarDecl *localPointerAlias(const DeclStmt *DS);
 
 /// Whether \p Loc (its expansion) is in the unit's own code: the main file,
 /// or a source file that it includes, as a unity build does (a `.cpp` file

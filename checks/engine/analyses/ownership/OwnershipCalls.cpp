@@ -50,13 +50,10 @@ private:
         isa<LambdaExpr>(Parent) || isa<CXXConstructExpr>(Parent))
       return true;
     if (const auto *DS = dyn_cast<DeclStmt>(Parent)) {
-      const auto *VD =
-          DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
-      if (!VD || !VD->isLocalVarDecl() || VD->isStaticLocal() ||
-          !VD->getType()->isPointerType())
-        return true;
-      Aliases.insert(VD);
-      return false;
+      const VarDecl *VD = localPointerAlias(DS);
+      if (VD)
+        Aliases.insert(VD);
+      return !VD;
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(Parent))
       return BO->isAssignmentOp() && BO->getRHS() == Child;
