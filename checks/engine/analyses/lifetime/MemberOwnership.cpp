@@ -155,7 +155,11 @@ void scanMemberFunction(const FieldDecl *F, const ApiModel &Model,
 }
 
 bool holdsTrackedObject(const FieldDecl *F, const ApiModel &Model) {
-  return F->getType()->isPointerType() && Model.kindOfPointer(F->getType());
+  // An array of machines counts as one member, as in scanMemberUses.
+  QualType T = F->getType();
+  while (const ArrayType *AT = T->getAsArrayTypeUnsafe())
+    T = AT->getElementType();
+  return T->isPointerType() && Model.kindOfPointer(T);
 }
 
 MemberUse scanMemberUses(const FieldDecl *F, const ApiModel &Model,

@@ -54,7 +54,7 @@ void scanMemberFunction(const FieldDecl *F, const ApiModel &Model,
                         const FunctionDecl *Def, MemberUse &Use);
 
 /// A member the member rule follows: a raw pointer to an object of a kind
-/// of the model (a TargetMachine, an ExecutionEngine).
+/// of the model (a TargetMachine, an ExecutionEngine), or an array of them.
 bool holdsTrackedObject(const FieldDecl *F, const ApiModel &Model);
 
 } // namespace clang::tidy::llvmown
