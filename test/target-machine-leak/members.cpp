@@ -38,6 +38,19 @@ public:
   std::string cpu() const { return TM->getTargetCPU().str(); }
 };
 
+// Must flag: a member tested as the condition of `?:` is not handed out.
+class TestedMember {
+  TargetMachine *TM;
+
+public:
+  TestedMember(const Target *T, StringRef TT) {
+    // WARN@+2: TargetMachine created by 'llvm::Target::createTargetMachine' is stored in member 'TestedMember::TM', which no destructor or member function of 'TestedMember' releases
+    // NOTE@+1: stored here
+    TM = T->createTargetMachine(TT, "", "", Opts, std::nullopt);
+  }
+  std::string cpu() const { return TM ? TM->getTargetCPU().str() : ""; }
+};
+
 // Must flag: the same, stored by the constructor's member initialiser.
 class InitListLeak {
   TargetMachine *TM;
@@ -247,5 +260,22 @@ public:
   void retarget(StringRef TT) {
     std::unique_ptr<TargetMachine> Previous(TM);
     TM = T->createTargetMachine(TT, "", "", Opts, std::nullopt);
+  }
+};
+
+// Must not flag: a member chosen by `?:` is copied out (it may be released
+// by whoever receives it).
+void keepMachine(TargetMachine *TM);
+class ChosenMember {
+  TargetMachine *TM;
+  TargetMachine *Fallback = nullptr;
+
+public:
+  ChosenMember(const Target *T, StringRef TT) {
+    TM = T->createTargetMachine(TT, "", "", Opts, std::nullopt);
+  }
+  void publish(bool UseFallback) {
+    TargetMachine *Chosen = UseFallback ? Fallback : TM;
+    keepMachine(Chosen);
   }
 };

@@ -77,6 +77,10 @@ private:
         Use.Escapes = true;
       return;
     }
+    // The condition of `TM ? ... : ...` is a test, not a copy.
+    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(P))
+      if (CO->getCond() == Child)
+        return;
     // Returning the member lends it (an accessor); the class still owns it.
     if (isa<DeclStmt>(P) || isa<InitListExpr>(P) || isa<LambdaExpr>(P) ||
         isa<CXXThrowExpr>(P) || isa<AbstractConditionalOperator>(P))
