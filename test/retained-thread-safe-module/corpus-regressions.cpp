@@ -55,6 +55,44 @@ extern "C" void free_guarded(void *P) {
     delete static_cast<GuardedCode *>(P);
 }
 
+// Must flag: the delete comes after an early return that can skip it (the
+// object is kept while it is shared), so no function deletes the type on
+// every path. The enclosing statements alone do not show that.
+struct SharedCode {
+  orc::ThreadSafeModule M;
+  int Users = 0;
+};
+extern "C" void *emit_shared(orc::ThreadSafeModule *TSM) {
+  auto *Data = new SharedCode;
+  Data->M = std::move(*TSM); // WARN: ThreadSafeModule stored in 'SharedCode::M' of a heap object that escapes as a raw pointer keeps its LLVMContext alive until the object is deleted
+  return Data; // NOTE: the object escapes here
+}
+extern "C" void drop_shared(void *P) {
+  auto *Data = static_cast<SharedCode *>(P);
+  if (--Data->Users > 0)
+    return;
+  delete Data; // NOTE: 'SharedCode' is deleted only here, in 'drop_shared'
+}
+
+// Must not flag: an early return when the pointer is null is a null guard,
+// and a path that aborts ends the process.
+struct ReturningCode {
+  orc::ThreadSafeModule M;
+};
+extern "C" void *emit_returning(orc::ThreadSafeModule *TSM) {
+  auto *Data = new ReturningCode;
+  Data->M = std::move(*TSM);
+  return Data;
+}
+[[noreturn]] void fatal(const char *Why);
+extern "C" void free_returning(void *P, bool Valid) {
+  if (!P)
+    return;
+  if (!Valid)
+    fatal("freeing an invalid descriptor");
+  delete static_cast<ReturningCode *>(P);
+}
+
 // Must not flag: a release function that frees through a smart pointer.
 struct AdoptedCode {
   orc::ThreadSafeModule M;

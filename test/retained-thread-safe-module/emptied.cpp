@@ -101,6 +101,25 @@ std::unique_ptr<Module> takeStaged() {
   return Taken;
 }
 
+// Must flag: reset on one path only; where Keep is set, the emptied
+// ThreadSafeModule stays in the global.
+std::unique_ptr<Module> takeStagedMaybeReset(bool Keep) {
+  std::unique_ptr<Module> Taken;
+  Staged.consumingModuleDo([&](std::unique_ptr<Module> Mod) { Taken = std::move(Mod); }); // WARN: module taken out of 'Staged' leaves an empty ThreadSafeModule that still keeps its LLVMContext alive; reset it with '= orc::ThreadSafeModule()'
+  if (!Keep)
+    Staged = orc::ThreadSafeModule();
+  return Taken;
+}
+
+// Must flag: the reset at the top of the loop runs before the next round's
+// take, not after the last one.
+void drainStaged(std::vector<std::unique_ptr<Module>> &Out, int Rounds) {
+  for (int I = 0; I < Rounds; ++I) {
+    Staged = orc::ThreadSafeModule();
+    Staged.consumingModuleDo([&](std::unique_ptr<Module> Mod) { Out.push_back(std::move(Mod)); }); // WARN: module taken out of 'Staged' leaves an empty ThreadSafeModule that still keeps its LLVMContext alive; reset it with '= orc::ThreadSafeModule()'
+  }
+}
+
 //===--- Must not flag -----------------------------------------------------===//
 
 // Must not flag: shape (b) fixed; the emptied ThreadSafeModule is reset, which
@@ -128,6 +147,18 @@ std::unique_ptr<Module> takeStagedAndReset() {
   Staged.consumingModuleDo(
       [&](std::unique_ptr<Module> Mod) { Taken = std::move(Mod); });
   Staged = orc::ThreadSafeModule();
+  return Taken;
+}
+
+// Must not flag: reset on both paths after the take.
+std::unique_ptr<Module> takeStagedResetBoth(bool Log) {
+  std::unique_ptr<Module> Taken;
+  Staged.consumingModuleDo(
+      [&](std::unique_ptr<Module> Mod) { Taken = std::move(Mod); });
+  if (Log)
+    Staged = orc::ThreadSafeModule();
+  else
+    Staged = {};
   return Taken;
 }
 

@@ -185,7 +185,7 @@ const ResourceKind *RetentionAnalysis::retainedKind(QualType T) const {
 void RetentionAnalysis::addFunction(const Decl *D, const Stmt *Body) {
   if (D && Body) {
     P->Bodies.push_back(Body);
-    scanRetention(D, Body, P->Types, P->Ctx.getSourceManager(), P->Facts);
+    scanRetention(D, Body, P->Types, P->Facts);
   }
 }
 

@@ -4,6 +4,7 @@
 #include "engine/framework/AstHelpers.h"
 #include "engine/framework/CallSite.h"
 #include "engine/framework/NameMatcher.h"
+#include "engine/framework/StmtSequence.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
@@ -150,24 +151,6 @@ bool isReleaseCall(const CallSite &CS, const ApiModel &Model) {
   return false;
 }
 
-/// A statement under which code may run or not.
-bool isBranch(const Stmt *S) {
-  if (const auto *BO = dyn_cast<BinaryOperator>(S))
-    return BO->isLogicalOp();
-  return isa<IfStmt>(S) || isa<SwitchStmt>(S) || isa<ForStmt>(S) ||
-         isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S) ||
-         isa<AbstractConditionalOperator>(S) || isa<CXXTryStmt>(S);
-}
-
-/// `if (P) delete P;` is a null guard, not a condition.
-bool isNullGuardOf(const Stmt *S, const VarDecl *Deleted) {
-  const auto *If = dyn_cast<IfStmt>(S);
-  if (!Deleted || !If || If->getElse())
-    return false;
-  const auto *C = dyn_cast<DeclRefExpr>(If->getCond()->IgnoreParenImpCasts());
-  return C && C->getDecl() == Deleted;
-}
-
 /// The scan of one function body: heap objects (locals initialised by
 /// `new`), their escapes and deletes, stores into them and into long-lived
 /// handles, appends to containers, and modules taken out of
@@ -176,10 +159,11 @@ class RetentionScanner : public RecursiveASTVisitor<RetentionScanner> {
 public:
   RetentionScanner(const Decl *D, const Stmt *Body, const RetentionTypes &Types,
                    RetentionFacts &Facts)
-      : D(D), Types(Types), Facts(Facts), PM(const_cast<Stmt *>(Body)) {}
+      : D(D), Body(Body), Types(Types), Facts(Facts),
+        PM(const_cast<Stmt *>(Body)) {}
 
   /// Adds what the traversal saw to the facts of the translation unit.
-  void commit(const SourceManager &SM);
+  void commit();
 
   bool VisitVarDecl(VarDecl *VD) {
     if (VD->getInit())
@@ -222,15 +206,25 @@ private:
   void noteDelete(const CXXRecordDecl *RD, const Stmt *At,
                   const VarDecl *Deleted = nullptr);
 
+  /// Order and "every path" in this function, built on first use (few
+  /// functions delete or reset what the scan follows).
+  const StmtSequence &sequence() const {
+    if (!Sequence)
+      Sequence = std::make_unique<StmtSequence>(D, Body, D->getASTContext());
+    return *Sequence;
+  }
+
   const Decl *D;
+  const Stmt *Body;
   const RetentionTypes &Types;
   RetentionFacts &Facts;
   ParentMap PM;
+  mutable std::unique_ptr<StmtSequence> Sequence;
   /// The heap locals and the class each was allocated as.
   llvm::DenseMap<const VarDecl *, const CXXRecordDecl *> Heap;
   struct Reset {
     const void *Place; ///< the member or the global reset
-    SourceLocation Where;
+    const Stmt *At;
   };
   std::vector<Reset> Resets;
   std::vector<RetentionFacts::Consume> Consumes;
@@ -350,11 +344,11 @@ void RetentionScanner::assign(const Stmt *At, const Expr *LHS,
   if (const VarDecl *Src = varOf(RHS); isHeap(Src) && !isLocalVar(Dst))
     Facts.Escapes.try_emplace({D, Src}, At);
   if (Dst && Dst->hasGlobalStorage() && isDefaultThreadSafeModule(RHS))
-    Resets.push_back({Dst, At->getBeginLoc()});
+    Resets.push_back({Dst, At});
   if (const MemberExpr *ME = fieldAccess(LHS)) {
     const auto *F = cast<FieldDecl>(ME->getMemberDecl());
     if (isDefaultThreadSafeModule(RHS)) {
-      Resets.push_back({F, At->getBeginLoc()});
+      Resets.push_back({F, At});
       return;
     }
     store(At, ME->getBase(), F, RHS);
@@ -481,18 +475,15 @@ bool RetentionScanner::VisitCXXConstructExpr(CXXConstructExpr *CE) {
   return true;
 }
 
-/// True if \p At, which deletes \p Deleted (if known), runs whenever its
-/// function does.
+/// True if \p At, which deletes \p Deleted (if known), runs on every path
+/// of its function on which \p Deleted is not null.
 bool RetentionScanner::runsOnEveryPath(const Stmt *At,
                                        const VarDecl *Deleted) const {
   // A callback may never run: a delete inside a lambda is conditional.
   if (const auto *MD = dyn_cast<CXXMethodDecl>(D);
       MD && MD->getParent()->isLambda())
     return false;
-  for (const Stmt *P = PM.getParent(At); P; P = PM.getParent(P))
-    if (!isNullGuardOf(P, Deleted) && isBranch(P))
-      return false;
-  return true;
+  return sequence().onEveryPath(At, Deleted);
 }
 
 /// Records where a type is deleted, preferring a delete that runs on every
@@ -506,7 +497,7 @@ void RetentionScanner::noteDelete(const CXXRecordDecl *RD, const Stmt *At,
     TD = TypeDelete{At, dyn_cast<FunctionDecl>(D), Unconditional};
 }
 
-void RetentionScanner::commit(const SourceManager &SM) {
+void RetentionScanner::commit() {
   // Which types of the heap objects stored into escape.
   for (const auto &E : Facts.Escapes)
     if (E.first.first == D)
@@ -514,14 +505,15 @@ void RetentionScanner::commit(const SourceManager &SM) {
         Facts.EscapingTypes.insert(RD);
   for (const Reset &R : Resets)
     Facts.ResetPlaces[R.Place].insert(D);
-  // A consumingModuleDo followed, later in the function, by a reset of the
-  // same member is fine.
+  // A consumingModuleDo that a reset of the same member follows on every
+  // path is fine.
   for (RetentionFacts::Consume &C : Consumes) {
     C.Function = D;
-    C.ResetAfter = C.Key && llvm::any_of(Resets, [&](const Reset &R) {
-                     return R.Place == C.Key &&
-                            isEarlier(SM, C.Call->getBeginLoc(), R.Where);
-                   });
+    llvm::SmallVector<const Stmt *, 2> Then;
+    for (const Reset &R : Resets)
+      if (C.Key && R.Place == C.Key)
+        Then.push_back(R.At);
+    C.ResetAfter = !Then.empty() && sequence().alwaysFollowedBy(C.Call, Then);
     Facts.Consumes.push_back(C);
   }
 }
@@ -529,10 +521,10 @@ void RetentionScanner::commit(const SourceManager &SM) {
 } // namespace
 
 void scanRetention(const Decl *D, const Stmt *Body, const RetentionTypes &Types,
-                   const SourceManager &SM, RetentionFacts &Facts) {
+                   RetentionFacts &Facts) {
   RetentionScanner S(D, Body, Types, Facts);
   S.TraverseStmt(const_cast<Stmt *>(Body));
-  S.commit(SM);
+  S.commit();
 }
 
 } // namespace clang::tidy::llvmown

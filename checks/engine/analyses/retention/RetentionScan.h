@@ -14,10 +14,6 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
-namespace clang {
-class SourceManager;
-} // namespace clang
-
 namespace clang::tidy::llvmown {
 
 /// The type questions the scan and the verdicts share.
@@ -74,7 +70,7 @@ struct RetentionFacts {
 
 /// Scans \p Body, the body of \p D, adding what it finds to \p Facts.
 void scanRetention(const Decl *D, const Stmt *Body, const RetentionTypes &Types,
-                   const SourceManager &SM, RetentionFacts &Facts);
+                   RetentionFacts &Facts);
 
 } // namespace clang::tidy::llvmown
 
