@@ -16,6 +16,7 @@
 #include "engine/framework/Exceptions.h"
 #include "engine/framework/Lattice.h"
 #include "engine/framework/Solver.h"
+#include "engine/framework/StmtSequence.h"
 #include "clang/AST/ExprCXX.h"
 #include "gtest/gtest.h"
 #include <random>
@@ -86,7 +87,7 @@ TEST(Lattice, MinLatticeKeepsTheSmallestWhateverTheOrder) {
 struct Assigned {
   using State = MapLattice<const VarDecl *, BitSet>;
   using Event = const VarDecl *;
-  void transfer(const CFGElement &E, State &S, EventList<Event> &Out) {
+  void transfer(const CFGElement &E, State &S, EventList<Event> &Out) const {
     auto CS = E.getAs<CFGStmt>();
     if (!CS)
       return;
@@ -99,10 +100,11 @@ struct Assigned {
           S[VD] = BitSet::of(0);
         }
   }
-  void refine(const CFGBlock &, unsigned, State &) {}
+  void refine(const CFGBlock &, unsigned, State &) const {}
 };
 
-/// Counts loop iterations in its state: no fixpoint, ever.
+/// Counts loop iterations in its state: no fixpoint, ever. Deliberately
+/// impure (a transfer that remembers), which only `mutable` allows now.
 struct Counter {
   struct State {
     BitSet Seen;
@@ -110,13 +112,13 @@ struct Counter {
     bool operator==(const State &O) const { return Seen == O.Seen; }
   };
   using Event = int;
-  unsigned Next = 0;
-  void transfer(const CFGElement &E, State &S, EventList<Event> &Out) {
+  mutable unsigned Next = 0;
+  void transfer(const CFGElement &E, State &S, EventList<Event> &Out) const {
     if (E.getAs<CFGStmt>())
       S.Seen.insert(Next++); // a fresh element at every visit
     Out.push_back(1);
   }
-  void refine(const CFGBlock &, unsigned, State &) {}
+  void refine(const CFGBlock &, unsigned, State &) const {}
 };
 
 struct Parsed {
@@ -184,9 +186,8 @@ TEST(Solver, FollowsALoopThatRunsOnceAsStraightCode) {
         Again.push_back(V->getName().str());
       },
       [&](const CFGBlock &, const Assigned::State &S) {
-        Exits |= llvm::any_of(S, [](const auto &KV) {
-          return KV.first->getName() == "C";
-        });
+        Exits |= llvm::any_of(
+            S, [](const auto &KV) { return KV.first->getName() == "C"; });
       });
   llvm::sort(Again);
   EXPECT_EQ(Again, (std::vector<std::string>{"B", "Once", "Twice"}));
@@ -359,3 +360,76 @@ TEST(ThrowOracle, FollowsCallsAndAnswersTheSameInAnyOrder) {
 }
 
 } // namespace
+
+namespace {
+/// The calls of f to the function named \p Name, in source order.
+std::vector<const CallExpr *> callsTo(ParsedTU &TU, llvm::StringRef Name) {
+  using namespace ast_matchers;
+  std::vector<const CallExpr *> Calls;
+  for (const auto &M :
+       match(findAll(callExpr(callee(functionDecl(hasName(Name)))).bind("c")),
+             *TU.function("f")->getBody(), TU.ctx()))
+    Calls.push_back(M.getNodeAs<CallExpr>("c"));
+  llvm::sort(Calls, EarlierStmt());
+  return Calls;
+}
+} // namespace
+
+TEST(StmtSequence, FollowsTheCfgNotTheSource) {
+  ParsedTU TU = parse(R"cpp(
+    void a(); void b(); void c(); void d(); bool cond();
+    void f() {
+      for (int I = 0; I < 3; ++I) {
+        b();
+        a();
+      }
+      d();
+      if (cond())
+        return;
+      c();
+    })cpp");
+  auto A = callsTo(TU, "a"), B = callsTo(TU, "b"), C = callsTo(TU, "c"),
+       D = callsTo(TU, "d");
+  StmtSequence Seq(TU.function("f"), TU.function("f")->getBody(), TU.ctx());
+  // b() runs after a() in the next round, but not after the last one.
+  EXPECT_FALSE(Seq.alwaysFollowedBy(A[0], {B[0]}));
+  EXPECT_TRUE(Seq.alwaysFollowedBy(B[0], {A[0]}));
+  EXPECT_TRUE(Seq.alwaysFollowedBy(A[0], {D[0]}));
+  // The early return skips c(), unless d() counts too.
+  EXPECT_FALSE(Seq.alwaysFollowedBy(A[0], {C[0]}));
+  EXPECT_TRUE(Seq.alwaysFollowedBy(A[0], {C[0], D[0]}));
+  // The loop may not run, and the early return skips c().
+  EXPECT_FALSE(Seq.onEveryPath(A[0]));
+  EXPECT_TRUE(Seq.onEveryPath(D[0]));
+  EXPECT_FALSE(Seq.onEveryPath(C[0]));
+}
+
+TEST(StmtSequence, EveryPathLeavesOutNullPathsAndPathsThatEnd) {
+  ParsedTU TU = parse(R"cpp(
+    struct Obj {}; void release(Obj *); [[noreturn]] void fail(); bool cond();
+    void f(Obj *P, Obj *Q) {
+      if (Q)
+        release(Q);
+      if (!P)
+        return;
+      if (cond())
+        fail();
+      release(P);
+      if (cond())
+        return;
+      release(P);
+    })cpp");
+  auto R = callsTo(TU, "release");
+  ASSERT_EQ(R.size(), 3u);
+  const FunctionDecl *F = TU.function("f");
+  StmtSequence Seq(F, F->getBody(), TU.ctx());
+  const VarDecl *P = F->getParamDecl(0), *Q = F->getParamDecl(1);
+  // `if (Q) release(Q);` releases Q wherever it is not null.
+  EXPECT_TRUE(Seq.onEveryPath(R[0], Q));
+  EXPECT_FALSE(Seq.onEveryPath(R[0]));
+  // `if (!P) return;` is a null guard, and fail() ends the process.
+  EXPECT_TRUE(Seq.onEveryPath(R[1], P));
+  EXPECT_FALSE(Seq.onEveryPath(R[1]));
+  // An early return skips the last one.
+  EXPECT_FALSE(Seq.onEveryPath(R[2], P));
+}

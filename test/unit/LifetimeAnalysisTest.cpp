@@ -7,6 +7,7 @@
 
 #include "engine/analyses/lifetime/LifetimeAnalysis.h"
 #include "TestAST.h"
+#include "engine/framework/Solver.h"
 #include "gtest/gtest.h"
 
 using namespace clang;
@@ -227,3 +228,37 @@ TEST(LifetimeAnalysis, CostIsLinearInTheCFG) {
 }
 
 } // namespace
+
+// Owners are numbered before solving, in the order of the code, whatever
+// order the solver visits blocks in.
+TEST(LifetimeAnalysis, NumbersOwnersInEveryVisitOrder) {
+  const char *Code = R"cpp(
+    void f(bool C) {
+      std::unique_ptr<Module> M;
+      if (C) {
+        LLVMContext A;
+        M = std::make_unique<Module>("a", A);
+      } else {
+        LLVMContext B;
+        M = std::make_unique<Module>("b", B);
+      }
+      M->getContext();
+    })cpp";
+  auto Names = [](Result &R) {
+    std::vector<std::string> N;
+    for (unsigned I = 0; I < R.Facts.Owners.size(); ++I)
+      N.push_back(R.ownerName(I));
+    return N;
+  };
+  Result Base = analyze(Code);
+  EXPECT_EQ(Names(Base), (std::vector<std::string>{"A", "B"}));
+  for (unsigned Seed = 0; Seed < 6; ++Seed) {
+    setSolverVisitOrder(Seed ? VisitOrder::Shuffled : VisitOrder::PostOrder,
+                        Seed);
+    Result Other = analyze(Code);
+    setSolverVisitOrder(VisitOrder::ReversePostOrder);
+    EXPECT_EQ(Names(Other), Names(Base)) << "seed " << Seed;
+    EXPECT_EQ(Other.Facts.Uses.size(), Base.Facts.Uses.size())
+        << "seed " << Seed;
+  }
+}

@@ -7,6 +7,7 @@
 
 #include "engine/analyses/ownership/OwnershipAnalysis.h"
 #include "TestAST.h"
+#include "engine/framework/Solver.h"
 #include "gtest/gtest.h"
 
 using namespace clang;
@@ -307,3 +308,46 @@ TEST(OwnershipAnalysis, CostIsLinearInTheCFG) {
 }
 
 } // namespace
+
+// Objects are numbered per creating site before solving, in the order of
+// the code: the same numbers, sites and facts whatever order the solver
+// visits blocks in (a number by first reach made the else branch's machine
+// object 0 in post-order).
+TEST(OwnershipAnalysis, NumbersObjectsBySiteInEveryVisitOrder) {
+  const char *Code = R"cpp(
+    void f(const Target *T, bool C) {
+      TargetMachine *TM;
+      if (C)
+        TM = T->createTargetMachine("a");
+      else
+        TM = T->createTargetMachine("b");
+      for (int I = 0; I < 3; ++I)
+        T->createTargetMachine("c");
+    })cpp";
+  auto Sites = [](Result &R) {
+    std::vector<unsigned> Lines;
+    for (const OwnedObject &O : R.Facts.Objects)
+      Lines.push_back(R.line(O.Site->getBeginLoc()));
+    return Lines;
+  };
+  auto Leaks = [](Result &R) {
+    std::vector<std::pair<unsigned, unsigned>> L;
+    for (const LeakFact &F : R.Facts.Leaks)
+      L.push_back({F.Object, R.line(F.Where)});
+    return L;
+  };
+  Result Base = analyze(Code);
+  // One object per site, in the order of the code.
+  std::vector<unsigned> Lines = Sites(Base);
+  ASSERT_EQ(Lines.size(), 3u);
+  EXPECT_TRUE(Lines[0] < Lines[1] && Lines[1] < Lines[2]);
+  ASSERT_FALSE(Base.Facts.Leaks.empty());
+  for (unsigned Seed = 0; Seed < 6; ++Seed) {
+    setSolverVisitOrder(Seed ? VisitOrder::Shuffled : VisitOrder::PostOrder,
+                        Seed);
+    Result Other = analyze(Code);
+    setSolverVisitOrder(VisitOrder::ReversePostOrder);
+    EXPECT_EQ(Sites(Other), Sites(Base)) << "seed " << Seed;
+    EXPECT_EQ(Leaks(Other), Leaks(Base)) << "seed " << Seed;
+  }
+}

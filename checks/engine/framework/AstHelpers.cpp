@@ -1,6 +1,7 @@
 //===- AstHelpers.cpp -----------------------------------------------------===//
 
 #include "engine/framework/AstHelpers.h"
+#include "engine/framework/Lattice.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -415,6 +416,35 @@ bool isUnresolvedMemberOf(const RecoveryExpr *RE, const ASTContext &Ctx) {
   return SM.getFileOffset(Next->getLocation()) <
              SM.getFileOffset(RE->getEndLoc()) ||
          RE->getEndLoc() == Sub.front()->getEndLoc();
+}
+
+llvm::SmallVector<Stmt *, 4> bodyAndInitializers(const Decl *D,
+                                                 const Stmt *Body) {
+  llvm::SmallVector<Stmt *, 4> Roots;
+  if (const auto *Ctor = dyn_cast_or_null<CXXConstructorDecl>(D))
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (Expr *IE = Init->getInit())
+        Roots.push_back(IE);
+  Roots.push_back(const_cast<Stmt *>(Body));
+  return Roots;
+}
+
+//===--- Source order -----------------------------------------------------===//
+
+bool EarlierStmt::operator()(const Stmt *A, const Stmt *B) const {
+  if (A->getBeginLoc() != B->getBeginLoc())
+    return EarlierLoc()(A->getBeginLoc(), B->getBeginLoc());
+  if (A->getEndLoc() != B->getEndLoc())
+    return EarlierLoc()(B->getEndLoc(), A->getEndLoc()); // outer first
+  return A < B;
+}
+
+bool EarlierDecl::operator()(const NamedDecl *A, const NamedDecl *B) const {
+  if (!A || !B)
+    return !A && B; // none first
+  if (A->getLocation() != B->getLocation())
+    return EarlierLoc()(A->getLocation(), B->getLocation());
+  return A < B;
 }
 
 } // namespace clang::tidy::llvmown

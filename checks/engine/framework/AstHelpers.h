@@ -12,6 +12,7 @@
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include <algorithm>
 #include <utility>
@@ -127,6 +128,11 @@ bool isNullTest(const Expr *E, const ParentMap &Parents);
 /// for each negation and each `==`) to the expression tested for null or
 /// zero; null for a comparison with something other than null.
 const Expr *peelNullTests(const Expr *E, bool &Negated, ASTContext &Ctx);
+
+/// What a function runs: \p Body, the body of \p D, and for a constructor
+/// each member initializer's expression first (pre-passes traverse these).
+llvm::SmallVector<Stmt *, 4> bodyAndInitializers(const Decl *D,
+                                                 const Stmt *Body);
 
 /// The expression that is null on successor \p SuccIndex of \p From (the
 /// `if (P)`, `if (!P)`, `P == nullptr`, unique_ptr `if (M)` tests; for

@@ -31,6 +31,11 @@
 #include "llvm/ADT/SmallVector.h"
 #include <algorithm>
 
+namespace clang {
+class NamedDecl;
+class Stmt;
+} // namespace clang
+
 namespace clang::tidy::llvmown {
 
 /// A finite set of small integers (abstract objects, owners): union is the
@@ -233,13 +238,24 @@ private:
   llvm::SmallVector<T, 2> Items;
 };
 
-/// Source locations ordered by their raw encoding: a total order, and source
-/// order for the locations of one file (macro expansions sort after file
-/// locations). Cheap, and needs no SourceManager inside a join.
+/// The engine's one source order, for the "earliest" metadata of states and
+/// for sets kept sorted. Source locations ordered by their raw encoding: a
+/// total order, and source order for the locations of one file (macro
+/// expansions sort after file locations). Cheap, and needs no SourceManager
+/// inside a join.
 struct EarlierLoc {
   bool operator()(SourceLocation A, SourceLocation B) const {
     return A.getRawEncoding() < B.getRawEncoding();
   }
+};
+/// Statements by EarlierLoc of their beginning, then the outer first; ties
+/// (only macros make them) by address.
+struct EarlierStmt {
+  bool operator()(const Stmt *A, const Stmt *B) const;
+};
+/// Declarations by EarlierLoc of their name; none before any.
+struct EarlierDecl {
+  bool operator()(const NamedDecl *A, const NamedDecl *B) const;
 };
 
 } // namespace clang::tidy::llvmown

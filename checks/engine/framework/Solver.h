@@ -4,15 +4,17 @@
 //
 //   using State = ...;   // follows the lattice contract (Lattice.h)
 //   using Event = ...;   // what a transfer reports (a lost object, a use)
-//   void transfer(const CFGElement &, State &, EventList<Event> &);
-//   void refine(const CFGBlock &From, unsigned SuccIndex, State &);
+//   void transfer(const CFGElement &, State &, EventList<Event> &) const;
+//   void refine(const CFGBlock &From, unsigned SuccIndex, State &) const;
 //
 // Transfer functions are pure state transformers that also list events; they
-// never know whether anyone reads the events. The solver runs them to a
-// fixpoint and drops the events; replay() runs them once more over every
-// block from its solved entry state and hands the events (and the states on
-// the edges into the exit) to the analysis' diagnoser. So diagnosis happens
-// after the fixpoint, over solved states, once per block.
+// never know whether anyone reads the events. The solver holds the analysis
+// const: what transfer needs beyond the state (objects numbered per
+// creating site, which locals are flags) is computed before solving. The solver
+// runs them to a fixpoint and drops the events; replay() runs them once more
+// over every block from its solved entry state and hands the events (and the
+// states on the edges into the exit) to the analysis' diagnoser. So diagnosis
+// happens after the fixpoint, over solved states, once per block.
 //
 // Order: the worklist hands out blocks in reverse post-order (a block after
 // every predecessor that does not close a loop), so a join point such as a
@@ -56,6 +58,7 @@
 #include <memory>
 #include <queue>
 #include <random>
+#include <utility>
 #include <vector>
 
 namespace clang::tidy::llvmown {
@@ -63,19 +66,73 @@ namespace clang::tidy::llvmown {
 template <typename Event> using EventList = llvm::SmallVector<Event, 4>;
 
 /// The base of an analysis' transfer functions: one handler per node kind
-/// (`void VisitCallExpr(const CallExpr *, State &)`), dispatched by clang's
-/// StmtVisitor. Wrappers that do not change a value are no-ops here: their
+/// (`void VisitCallExpr(const CallExpr *, State &) const`), dispatched on
+/// the node's class as clang's StmtVisitor does, but through a const
+/// analysis: a transfer changes the state it is given and nothing else, so
+/// no result can depend on the order in which the solver visits blocks. A
+/// node kind without a handler goes to its parent class' handler.
+template <typename Derived, typename StateT> class FlowDispatch {
+public:
+  void Visit(const Stmt *S, StateT &St) const {
+    const Derived &D = static_cast<const Derived &>(*this);
+    switch (S->getStmtClass()) {
+#define ABSTRACT_STMT(STMT)
+#define STMT(CLASS, PARENT)                                                    \
+  case Stmt::CLASS##Class:                                                     \
+    return D.Visit##CLASS(static_cast<const CLASS *>(S), St);
+#include "clang/AST/StmtNodes.inc"
+    default:
+      return D.VisitStmt(S, St);
+    }
+  }
+
+  // Each node kind's default: its parent class' handler.
+#define STMT(CLASS, PARENT)                                                    \
+  void Visit##CLASS(const CLASS *S, StateT &St) const {                        \
+    return static_cast<const Derived &>(*this).Visit##PARENT(S, St);           \
+  }
+#define ABSTRACT_STMT(STMT) STMT
+#include "clang/AST/StmtNodes.inc"
+  void VisitStmt(const Stmt *, StateT &) const {}
+};
+
+/// The dispatch, with wrappers that do not change a value as no-ops: their
 /// value is looked up through them (Locator, skipTransparent).
 template <typename Derived, typename StateT>
-class FlowVisitor : public ConstStmtVisitor<Derived, void, StateT &> {
+class FlowVisitor : public FlowDispatch<Derived, StateT> {
 public:
-  void VisitCastExpr(const CastExpr *, StateT &) {}
-  void VisitParenExpr(const ParenExpr *, StateT &) {}
-  void VisitFullExpr(const FullExpr *, StateT &) {}
+  void VisitCastExpr(const CastExpr *, StateT &) const {}
+  void VisitParenExpr(const ParenExpr *, StateT &) const {}
+  void VisitFullExpr(const FullExpr *, StateT &) const {}
   void VisitMaterializeTemporaryExpr(const MaterializeTemporaryExpr *,
-                                     StateT &) {}
-  void VisitCXXBindTemporaryExpr(const CXXBindTemporaryExpr *, StateT &) {}
-  void VisitStmt(const Stmt *, StateT &) {}
+                                     StateT &) const {}
+  void VisitCXXBindTemporaryExpr(const CXXBindTemporaryExpr *, StateT &) const {
+  }
+};
+
+/// Where the events of the element being transferred go. transfer() sets
+/// it for that one element and the scope resets it, so it carries nothing
+/// from one transfer to the next: the one part of a const analysis that a
+/// transfer changes.
+template <typename Event> class EventSink {
+public:
+  class [[nodiscard]] Scope {
+  public:
+    Scope(const EventSink &Sink, EventList<Event> &Out) : Sink(Sink) {
+      Sink.Target = &Out;
+    }
+    ~Scope() { Sink.Target = nullptr; }
+    Scope(const Scope &) = delete;
+    Scope &operator=(const Scope &) = delete;
+
+  private:
+    const EventSink &Sink;
+  };
+  Scope collectInto(EventList<Event> &Out) const { return Scope(*this, Out); }
+  void emit(Event E) const { Target->push_back(std::move(E)); }
+
+private:
+  mutable EventList<Event> *Target = nullptr;
 };
 
 /// What solving told about one function: its size, the solver's work, and
@@ -216,7 +273,7 @@ inline unsigned visitCap(const CFG &G) {
 /// budgets go). \p MaxVisits: the visit cap of every block (0: visitCap).
 template <typename Analysis>
 [[nodiscard]] Solution<typename Analysis::State>
-solveForward(const CFG &G, Analysis &A, typename Analysis::State Entry,
+solveForward(const CFG &G, const Analysis &A, typename Analysis::State Entry,
              unsigned MaxVisits = 0) {
   using State = typename Analysis::State;
   unsigned N = G.getNumBlockIDs();
@@ -328,7 +385,11 @@ template <typename Analysis>
 solveFunction(const CFG &G, Analysis &A, FlowFacts &F) {
   F.Analysed = true;
   F.Blocks = G.getNumBlockIDs();
-  Solution<typename Analysis::State> Sol = solveForward(G, A, A.entryState());
+  // entryState() is the pre-pass (it may number objects); solving then
+  // holds the analysis const.
+  typename Analysis::State Entry = A.entryState();
+  Solution<typename Analysis::State> Sol =
+      solveForward(G, std::as_const(A), std::move(Entry));
   F.Visits = Sol.Visits;
   F.Incomplete = Sol.Incomplete;
   return Sol;
@@ -341,7 +402,7 @@ solveFunction(const CFG &G, Analysis &A, FlowFacts &F) {
 /// refined for that edge. Blocks that end in a call that does not return have
 /// no edge into the exit.
 template <typename Analysis, typename EventFn, typename ExitFn>
-void replay(const CFG &G, Analysis &A,
+void replay(const CFG &G, const Analysis &A,
             const Solution<typename Analysis::State> &Sol, EventFn OnEvent,
             ExitFn OnExit) {
   using State = typename Analysis::State;

@@ -238,8 +238,8 @@ void ApiModel::addSummaryRows(
       Out.push_back(&R);
 }
 
-const ApiRow *ApiModel::find(const FunctionDecl *FD, Effect E, int Arg) const {
-  for (const ApiRow *R : rowsFor(FD)) {
+const ApiRow *CallRows::find(Effect E, int Arg) const {
+  for (const ApiRow *R : Rows) {
     if (R->Eff != E)
       continue;
     if (R->Arg != Arg && !(R->Arg == AnyArgument && Arg >= 0))
@@ -249,6 +249,18 @@ const ApiRow *ApiModel::find(const FunctionDecl *FD, Effect E, int Arg) const {
     return R;
   }
   return nullptr;
+}
+
+const CallRows &CallRowsIndex::note(const Expr *Call, const FunctionDecl *FD,
+                                    const ApiModel &Model) {
+  auto [It, New] = Rows.try_emplace(Call);
+  if (New)
+    It->second = Model.rowsAt(FD);
+  return It->second;
+}
+
+const ApiRow *ApiModel::find(const FunctionDecl *FD, Effect E, int Arg) const {
+  return CallRows(FD, rowsFor(FD)).find(E, Arg);
 }
 
 bool ApiModel::releasesOrConsumes(const FunctionDecl *FD, int Arg) const {

@@ -14,6 +14,7 @@
 
 #include "engine/framework/CallSite.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -176,6 +177,49 @@ struct ApiRow {
   bool anyKind() const { return !Kind; }
 };
 
+/// The rows of one callee, resolved once (by qualified name, and from the
+/// project's summaries) and then asked per argument: an analysis resolves
+/// them once per call site.
+class CallRows {
+public:
+  CallRows() = default;
+  CallRows(const FunctionDecl *FD, llvm::SmallVector<const ApiRow *, 2> Rows)
+      : FD(FD), Rows(std::move(Rows)) {}
+
+  /// The row with effect \p E on argument \p Arg (ReturnValue for the
+  /// result), honouring AnyArgument and OnlyIfRawPointer; null if none.
+  const ApiRow *find(Effect E, int Arg) const;
+  /// True if the call releases or takes over argument \p Arg.
+  bool releasesOrConsumes(int Arg) const {
+    return find(Effect::Releases, Arg) || find(Effect::Consumes, Arg);
+  }
+  bool empty() const { return Rows.empty(); }
+
+private:
+  const FunctionDecl *FD = nullptr;
+  llvm::SmallVector<const ApiRow *, 2> Rows;
+};
+
+class ApiModel;
+
+/// The rows of every call of one function, resolved once per site by an
+/// analysis' pre-pass and read by its transfer.
+class CallRowsIndex {
+public:
+  /// Resolves (once) and returns the rows of the call \p Call to \p FD.
+  const CallRows &note(const Expr *Call, const FunctionDecl *FD,
+                       const ApiModel &Model);
+  /// The rows noted for \p Call: none if it has none (the pre-pass saw
+  /// every call of the body).
+  CallRows at(const Expr *Call) const {
+    auto It = Rows.find(Call);
+    return It == Rows.end() ? CallRows() : It->second;
+  }
+
+private:
+  llvm::DenseMap<const Expr *, CallRows> Rows;
+};
+
 /// What an ORC call does to JIT'd code and the resource trackers that own it
 /// (api-facts §3). JIT'd code is freed only by removing its tracker, clearing
 /// its JITDylib, removing the JITDylib or ending the session.
@@ -330,6 +374,10 @@ public:
   /// does: one hash lookup of the simple name.
   llvm::SmallVector<const ApiRow *, 2> rowsFor(const FunctionDecl *FD) const;
 
+  /// The rows of \p FD, resolved once for the questions of one call site.
+  CallRows rowsAt(const FunctionDecl *FD) const {
+    return FD ? CallRows(FD, rowsFor(FD)) : CallRows();
+  }
   /// The row of \p FD with effect \p E on argument \p Arg (ReturnValue for the
   /// result), honouring AnyArgument and OnlyIfRawPointer; null if none.
   const ApiRow *find(const FunctionDecl *FD, Effect E, int Arg) const;

@@ -65,25 +65,25 @@ public:
       : Model(Model), Ctx(Ctx), Body(Body), PM(const_cast<Stmt *>(Body)),
         Wrappers(Wrappers) {}
 
-  void transfer(const CFGElement &E, State &S, EventList<Event> &Out);
+  void transfer(const CFGElement &E, State &S, EventList<Event> &Out) const;
   /// On the edge where an add's Error is set, the add failed: its trackers
   /// hold no new code; where a tracker is null, it holds nothing.
-  void refine(const CFGBlock &From, unsigned Succ, State &S);
+  void refine(const CFGBlock &From, unsigned Succ, State &S) const;
 
 private:
   bool isTrackerVar(const VarDecl *V) const {
     return V && V->hasLocalStorage() && Model.isTrackerRef(V->getType());
   }
-  void start(State &S, const VarDecl *V, const CallExpr *Create);
+  void start(State &S, const VarDecl *V, const CallExpr *Create) const;
   void drop(State &S, const VarDecl *V, TrackerDrop How, SourceLocation Where,
-            EventList<Event> &Out);
+            EventList<Event> &Out) const;
   void assign(State &S, const VarDecl *V, const Expr *RHS, SourceLocation At,
-              EventList<Event> &Out);
-  void load(State &S, const Expr *Tracker, const CallExpr *Add);
-  void call(const CallExpr *CE, State &S, EventList<Event> &Out);
+              EventList<Event> &Out) const;
+  void load(State &S, const Expr *Tracker, const CallExpr *Add) const;
+  void call(const CallExpr *CE, State &S, EventList<Event> &Out) const;
   void jitCall(const JitApiRow &R, const CallSite &CS, State &S,
-               EventList<Event> &Out);
-  void use(const DeclRefExpr *DRE, State &S);
+               EventList<Event> &Out) const;
+  void use(const DeclRefExpr *DRE, State &S) const;
   bool isBorrowed(const DeclRefExpr *DRE) const;
   const Expr *wrapperArg(const CallSite &CS) const;
   Location errorKey(const CallExpr *Add) const;
@@ -95,14 +95,15 @@ private:
   const AddWrappers &Wrappers;
 };
 
-void TrackerFlow::start(State &S, const VarDecl *V, const CallExpr *Create) {
+void TrackerFlow::start(State &S, const VarDecl *V,
+                        const CallExpr *Create) const {
   TrackerValue Value;
   Value[Create] = Bits(Bits::Fresh);
   S.Vars.set(Location::local(V), std::move(Value));
 }
 
 void TrackerFlow::drop(State &S, const VarDecl *V, TrackerDrop How,
-                       SourceLocation Where, EventList<Event> &Out) {
+                       SourceLocation Where, EventList<Event> &Out) const {
   Location L = Location::local(V);
   if (!S.Vars.contains(L))
     return;
@@ -122,7 +123,7 @@ void TrackerFlow::drop(State &S, const VarDecl *V, TrackerDrop How,
 }
 
 void TrackerFlow::assign(State &S, const VarDecl *V, const Expr *RHS,
-                         SourceLocation At, EventList<Event> &Out) {
+                         SourceLocation At, EventList<Event> &Out) const {
   drop(S, V, TrackerDrop::Overwritten, At, Out);
   if (const CallExpr *Create = jitCallOf(RHS, JitRole::CreatesTracker, Model))
     start(S, V, Create);
@@ -132,7 +133,8 @@ void TrackerFlow::assign(State &S, const VarDecl *V, const Expr *RHS,
 
 /// \p Add adds code with the tracker \p Tracker: until its Error is tested,
 /// the add may have failed.
-void TrackerFlow::load(State &S, const Expr *Tracker, const CallExpr *Add) {
+void TrackerFlow::load(State &S, const Expr *Tracker,
+                       const CallExpr *Add) const {
   const VarDecl *V = Model.rootVar(Tracker);
   Location L = Location::local(V);
   if (!V || !S.Vars.contains(L))
@@ -170,7 +172,8 @@ Location TrackerFlow::errorKey(const CallExpr *Add) const {
   return Location::temporary(Add);
 }
 
-void TrackerFlow::call(const CallExpr *CE, State &S, EventList<Event> &Out) {
+void TrackerFlow::call(const CallExpr *CE, State &S,
+                       EventList<Event> &Out) const {
   std::optional<CallSite> CS = CallSite::of(CE);
   if (const Expr *Tracker = wrapperArg(*CS)) {
     load(S, Tracker, CE);
@@ -198,7 +201,7 @@ void TrackerFlow::call(const CallExpr *CE, State &S, EventList<Event> &Out) {
 }
 
 void TrackerFlow::jitCall(const JitApiRow &R, const CallSite &CS, State &S,
-                          EventList<Event> &Out) {
+                          EventList<Event> &Out) const {
   const Expr *Tracker = CS.arg(ApiModel::trackerArg(R, CS.Callee));
   const VarDecl *V = Model.rootVar(Tracker);
   bool Tracked = V && S.Vars.contains(Location::local(V));
@@ -268,7 +271,7 @@ bool TrackerFlow::isBorrowed(const DeclRefExpr *DRE) const {
          isa<ConditionalOperator>(P);
 }
 
-void TrackerFlow::use(const DeclRefExpr *DRE, State &S) {
+void TrackerFlow::use(const DeclRefExpr *DRE, State &S) const {
   const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
   Location L = Location::local(V);
   if (V && S.Vars.contains(L) && !isBorrowed(DRE))
@@ -276,7 +279,7 @@ void TrackerFlow::use(const DeclRefExpr *DRE, State &S) {
 }
 
 void TrackerFlow::transfer(const CFGElement &E, State &S,
-                           EventList<Event> &Out) {
+                           EventList<Event> &Out) const {
   if (auto LE = E.getAs<CFGLifetimeEnds>()) {
     const VarDecl *V = LE->getVarDecl();
     drop(S, V, TrackerDrop::ScopeEnd, scopeEndLoc(*LE, Body), Out);
@@ -320,7 +323,7 @@ Location testedLocation(const Expr *Tested) {
   return Location::temporary(E);
 }
 
-void TrackerFlow::refine(const CFGBlock &From, unsigned Succ, State &S) {
+void TrackerFlow::refine(const CFGBlock &From, unsigned Succ, State &S) const {
   if (From.succ_size() != 2)
     return;
   Location NullHere = testedLocation(nullTestedOnEdge(&From, Succ, Ctx));

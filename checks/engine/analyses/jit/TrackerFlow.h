@@ -71,11 +71,7 @@ struct EarlierDrop {
       return A.How < B.How;
     // Two trackers dropped at one place (the same '}'): the holder declared
     // first, not whichever path the solver happened to bring first.
-    if (!A.Holder || !B.Holder)
-      return !A.Holder && B.Holder;
-    if (A.Holder->getLocation() != B.Holder->getLocation())
-      return EarlierLoc()(A.Holder->getLocation(), B.Holder->getLocation());
-    return A.Holder < B.Holder;
+    return EarlierDecl()(A.Holder, B.Holder);
   }
 };
 

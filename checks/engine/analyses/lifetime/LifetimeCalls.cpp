@@ -42,7 +42,7 @@ bool LifetimeFlow::viewsCharacters(const CallSite &CS) const {
 }
 
 void LifetimeFlow::transferObject(const CallSite &CS, State &S,
-                                  Binding &Result) {
+                                  Binding &Result) const {
   Binding OV = take(CS.Object, S);
   const Expr *O = skipTransparent(CS.Object);
   const auto *DRE = dyn_cast<DeclRefExpr>(O);
@@ -88,13 +88,13 @@ void LifetimeFlow::transferObject(const CallSite &CS, State &S,
   }
 }
 
-void LifetimeFlow::transferArgument(const CallSite &CS, unsigned I,
-                                    bool BuildsOwner, State &S,
-                                    Binding &Result) {
+void LifetimeFlow::transferArgument(const CallSite &CS, const CallRows &Rows,
+                                    unsigned I, bool BuildsOwner, State &S,
+                                    Binding &Result) const {
   const Expr *Arg = CS.Args[I];
   const FunctionDecl *FD = CS.Callee;
   // Out-parameters written with a module that belongs to another argument.
-  if (const ApiRow *R = FD ? Model.find(FD, Effect::Creates, I) : nullptr;
+  if (const ApiRow *R = Rows.find(Effect::Creates, I);
       R && R->BindTo >= 0 && unsigned(R->BindTo) < CS.Args.size())
     if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
         UO && UO->getOpcode() == UO_AddrOf) {
@@ -105,8 +105,7 @@ void LifetimeFlow::transferArgument(const CallSite &CS, unsigned I,
     }
   Binding AV = take(Arg, S);
   const ResourceKind *AK = kindOf(Arg->getType());
-  if (FD && Model.find(FD, Effect::Releases, I) && AK &&
-      AK->Id == KindId::LLVMContext)
+  if (Rows.find(Effect::Releases, I) && AK && AK->Id == KindId::LLVMContext)
     return endOwners(AV.O, S, EndHow::Disposed, CS.Call->getBeginLoc());
   QualType ParamTy = FD && I < FD->getNumParams()
                          ? FD->getParamDecl(I)->getType()
@@ -154,7 +153,7 @@ Binding LifetimeFlow::contextArguments(const CallSite &CS,
 /// (`CG->Init(Name, Ctx.get())`) makes its IR there: it now belongs to
 /// that context, as a module holder does.
 void LifetimeFlow::bindIRObject(const CallSite &CS, const Binding &Contexts,
-                                State &S) {
+                                State &S) const {
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CS.Callee);
   if (Contexts.empty() || !CS.Object || CS.isConstruction() || !MD ||
       MD->isConst() || MD->isStatic())
@@ -172,7 +171,8 @@ void LifetimeFlow::bindIRObject(const CallSite &CS, const Binding &Contexts,
   S.Env.set(L, B);
 }
 
-void LifetimeFlow::transferCall(const CallSite &CS, State &S) {
+void LifetimeFlow::transferCall(const CallSite &CS, State &S) const {
+  const CallRows Rows = rowsOf(CS);
   bool IsCtor = CS.isConstruction();
   const ResourceKind *RK = kindOf(CS.Call->getType());
   // A ThreadSafeModule/Context built here holds what is moved into it; the
@@ -184,7 +184,7 @@ void LifetimeFlow::transferCall(const CallSite &CS, State &S) {
     transferObject(CS, S, Result);
   for (unsigned I = 0; I < CS.Args.size(); ++I)
     if (CS.Args[I])
-      transferArgument(CS, I, BuildsOwner, S, Result);
+      transferArgument(CS, Rows, I, BuildsOwner, S, Result);
   bindIRObject(CS, Contexts, S);
   // A project object that owns IR, built or made from what was passed, or
   // a view of a bound object's characters.
@@ -193,9 +193,7 @@ void LifetimeFlow::transferCall(const CallSite &CS, State &S) {
     return;
   // A new owner (a context, a clone in a new context) is made where it is
   // stored; one created in a given owner's context belongs to that one.
-  if (const ApiRow *R =
-          CS.Callee ? Model.find(CS.Callee, Effect::Creates, ReturnValue)
-                    : nullptr;
+  if (const ApiRow *R = Rows.find(Effect::Creates, ReturnValue);
       R && RK && RK->is(OwnsIR)) {
     if (R->BindTo < 0 || unsigned(R->BindTo) >= CS.Args.size())
       return;

@@ -13,22 +13,6 @@ namespace clang::tidy::llvmown {
 
 //===--- Lattice ----------------------------------------------------------===//
 
-bool EarlierStmt::operator()(const Stmt *A, const Stmt *B) const {
-  if (A->getBeginLoc() != B->getBeginLoc())
-    return EarlierLoc()(A->getBeginLoc(), B->getBeginLoc());
-  if (A->getEndLoc() != B->getEndLoc())
-    return EarlierLoc()(B->getEndLoc(), A->getEndLoc()); // outer first
-  return A < B;
-}
-
-bool EarlierDecl::operator()(const NamedDecl *A, const NamedDecl *B) const {
-  if (!A || !B)
-    return !A && B; // none first
-  if (A->getLocation() != B->getLocation())
-    return EarlierLoc()(A->getLocation(), B->getLocation());
-  return A < B;
-}
-
 bool Binding::join(const Binding &B) {
   if (B.empty())
     return false;
@@ -126,23 +110,31 @@ LifetimeState LifetimeFlow::entryState() {
     }
   } LF(*this, AssignedLHS);
   LF.TraverseStmt(const_cast<Stmt *>(Body));
-  findKeptHolders();
 
+  // Owners, numbered: members, parameters, kept unique_ptrs, then the
+  // sites of the body.
   State Entry;
   if (const auto *MD = dyn_cast<CXXMethodDecl>(D)) {
     if (MD->isInstance() && !MD->getParent()->isLambda())
       for (const FieldDecl *F : MD->getParent()->fields())
         if (isOwnerKind(kindOf(F->getType())) &&
             !F->getType()->isPointerType() && !F->getType()->isReferenceType())
-          FieldOwners[F] = ownerFor(F, nullptr, kindOf(F->getType()));
+          FieldOwners[F] = addOwner(F, nullptr, kindOf(F->getType()));
     if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(MD))
       for (const CXXCtorInitializer *Init : Ctor->inits())
         if (Expr *IE = Init->getInit())
           PM.addStmt(IE);
   }
+  const auto *FD = dyn_cast<FunctionDecl>(D);
+  if (FD)
+    for (const ParmVarDecl *P : FD->parameters())
+      if (isOwnerVar(P))
+        addOwner(P, nullptr, kindOf(P->getType()));
+  findKeptHolders();
+  numberOwners();
   // Parameters taken by value own what they hold: a context or
   // ThreadSafeModule passed in by value dies with this function.
-  if (const auto *FD = dyn_cast<FunctionDecl>(D))
+  if (FD)
     for (const ParmVarDecl *P : FD->parameters())
       if (isOwnerVar(P)) {
         newOwnerFor(P, nullptr, Binding(), Entry);
@@ -205,7 +197,7 @@ void LifetimeFlow::dropReplaced(const VarDecl *VD, Binding &B,
     B.O = Kept;
 }
 
-Binding LifetimeFlow::take(const Expr *E, State &S) {
+Binding LifetimeFlow::take(const Expr *E, State &S) const {
   Binding V = valueOf(E, S);
   if (const Expr *Inner = skipTransparent(E))
     S.Env.erase(Location::temporary(Inner));
@@ -213,7 +205,7 @@ Binding LifetimeFlow::take(const Expr *E, State &S) {
 }
 
 void LifetimeFlow::noteFieldBinds(const FieldDecl *F, const BitSet &O,
-                                  const Stmt *At) {
+                                  const Stmt *At) const {
   for (const auto &FO : FieldOwners)
     if (O.contains(FO.second)) {
       Event E{Event::FieldBind};
@@ -225,7 +217,7 @@ void LifetimeFlow::noteFieldBinds(const FieldDecl *F, const BitSet &O,
 }
 
 void LifetimeFlow::storeLocal(const VarDecl *VD, const Binding &V,
-                              const Expr *RHS, const Stmt *At, State &S) {
+                              const Expr *RHS, const Stmt *At, State &S) const {
   if (isOwnerVar(VD)) {
     // The previous context (if any) is destroyed by the assignment,
     // unless a raw pointer held it (then it just leaks).
@@ -242,7 +234,7 @@ void LifetimeFlow::storeLocal(const VarDecl *VD, const Binding &V,
 }
 
 void LifetimeFlow::store(const Expr *LHS, const Binding &V, const Expr *RHS,
-                         const Stmt *At, State &S) {
+                         const Stmt *At, State &S) const {
   if (copiesCharacters(LHS->getType()))
     return; // `P.Name = M->getName()` copies the characters
   Location L = Loc.target(LHS);
@@ -292,7 +284,7 @@ contextsFirst(const BitSet &O, const std::vector<Owner> &Owners) {
 
 //===--- Statements, per node kind ----------------------------------------===//
 
-void LifetimeFlow::VisitDeclStmt(const DeclStmt *DS, State &S) {
+void LifetimeFlow::VisitDeclStmt(const DeclStmt *DS, State &S) const {
   for (const Decl *Dcl : DS->decls()) {
     const auto *VD = dyn_cast<VarDecl>(Dcl);
     if (!VD)
@@ -316,7 +308,7 @@ void LifetimeFlow::VisitDeclStmt(const DeclStmt *DS, State &S) {
   }
 }
 
-void LifetimeFlow::VisitReturnStmt(const ReturnStmt *RS, State &S) {
+void LifetimeFlow::VisitReturnStmt(const ReturnStmt *RS, State &S) const {
   const Expr *RV = RS->getRetValue();
   if (!RV)
     return;
@@ -339,11 +331,11 @@ void LifetimeFlow::VisitReturnStmt(const ReturnStmt *RS, State &S) {
     }
 }
 
-void LifetimeFlow::VisitDeclRefExpr(const DeclRefExpr *DRE, State &S) {
+void LifetimeFlow::VisitDeclRefExpr(const DeclRefExpr *DRE, State &S) const {
   checkUse(DRE, S);
 }
 
-void LifetimeFlow::VisitCallExpr(const CallExpr *CE, State &S) {
+void LifetimeFlow::VisitCallExpr(const CallExpr *CE, State &S) const {
   if (isStdMove(CE))
     return; // transparent
   if (getFromTemporaryHolder(CE, S))
@@ -359,18 +351,19 @@ void LifetimeFlow::VisitCallExpr(const CallExpr *CE, State &S) {
   transferCall(CS, S);
 }
 
-void LifetimeFlow::VisitCXXConstructExpr(const CXXConstructExpr *CE, State &S) {
+void LifetimeFlow::VisitCXXConstructExpr(const CXXConstructExpr *CE,
+                                         State &S) const {
   transferCall(*CallSite::of(CE), S);
 }
 
-void LifetimeFlow::VisitRecoveryExpr(const RecoveryExpr *RE, State &S) {
+void LifetimeFlow::VisitRecoveryExpr(const RecoveryExpr *RE, State &S) const {
   if (std::optional<CallSite> CS = CallSite::of(RE, &Ctx))
     transferCall(*CS, S);
   else
     VisitExpr(RE, S);
 }
 
-void LifetimeFlow::VisitCXXNewExpr(const CXXNewExpr *NE, State &S) {
+void LifetimeFlow::VisitCXXNewExpr(const CXXNewExpr *NE, State &S) const {
   const Expr *Init = NE->getInitializer();
   if (!Init)
     return;
@@ -394,7 +387,7 @@ void LifetimeFlow::VisitCXXNewExpr(const CXXNewExpr *NE, State &S) {
   }
 }
 
-void LifetimeFlow::VisitCXXDeleteExpr(const CXXDeleteExpr *DE, State &S) {
+void LifetimeFlow::VisitCXXDeleteExpr(const CXXDeleteExpr *DE, State &S) const {
   const Expr *Arg = skipTransparent(DE->getArgument());
   take(DE->getArgument(), S);
   const auto *DRE = dyn_cast<DeclRefExpr>(Arg);
@@ -408,14 +401,15 @@ void LifetimeFlow::VisitCXXDeleteExpr(const CXXDeleteExpr *DE, State &S) {
     S.Env.erase(Location::local(VD));
 }
 
-void LifetimeFlow::VisitBinaryOperator(const BinaryOperator *BO, State &S) {
+void LifetimeFlow::VisitBinaryOperator(const BinaryOperator *BO,
+                                       State &S) const {
   if (BO->getOpcode() != BO_Assign)
     return;
   Binding V = take(BO->getRHS(), S);
   store(BO->getLHS(), V, BO->getRHS(), BO, S);
 }
 
-void LifetimeFlow::VisitInitListExpr(const InitListExpr *ILE, State &S) {
+void LifetimeFlow::VisitInitListExpr(const InitListExpr *ILE, State &S) const {
   Binding All;
   for (const Expr *Init : ILE->inits()) {
     Binding V = take(Init, S);
@@ -430,14 +424,14 @@ void LifetimeFlow::VisitInitListExpr(const InitListExpr *ILE, State &S) {
 }
 
 void LifetimeFlow::VisitAbstractConditionalOperator(
-    const AbstractConditionalOperator *CO, State &S) {
+    const AbstractConditionalOperator *CO, State &S) const {
   Binding V = take(CO->getTrueExpr(), S);
   V.absorb(take(CO->getFalseExpr(), S));
   if (!V.empty())
     S.Env.set(Location::temporary(CO), V);
 }
 
-void LifetimeFlow::VisitExpr(const Expr *E, State &S) {
+void LifetimeFlow::VisitExpr(const Expr *E, State &S) const {
   const ResourceKind *K = kindOf(E->getType());
   if (!K || !K->is(CarriesOwner))
     return;
@@ -454,7 +448,7 @@ void LifetimeFlow::VisitExpr(const Expr *E, State &S) {
 
 //===--- Elements and edges -----------------------------------------------===//
 
-void LifetimeFlow::checkUse(const DeclRefExpr *DRE, const State &S) {
+void LifetimeFlow::checkUse(const DeclRefExpr *DRE, const State &S) const {
   const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
   if (!VD || AssignedLHS.count(DRE) || !Loc.isLocal(VD) || isOwnerVar(VD))
     return;
@@ -482,7 +476,7 @@ void LifetimeFlow::checkUse(const DeclRefExpr *DRE, const State &S) {
 
 /// Destroying a module holder after its context deleted the module.
 void LifetimeFlow::holderDestroyed(const VarDecl *VD, const Binding &B,
-                                   SourceLocation Where, const State &S) {
+                                   SourceLocation Where, const State &S) const {
   for (unsigned I : B.O) {
     const EndMark *End = S.endOf(I);
     if (!End)
@@ -510,7 +504,8 @@ void LifetimeFlow::holderDestroyed(const VarDecl *VD, const Binding &B,
   }
 }
 
-void LifetimeFlow::transferLifetimeEnd(const CFGLifetimeEnds &LE, State &S) {
+void LifetimeFlow::transferLifetimeEnd(const CFGLifetimeEnds &LE,
+                                       State &S) const {
   const VarDecl *VD = LE.getVarDecl();
   // A unique_ptr that kept its module deletes it (its own binding, to the
   // context, is checked below).
@@ -537,7 +532,8 @@ void LifetimeFlow::transferLifetimeEnd(const CFGLifetimeEnds &LE, State &S) {
     holderDestroyed(VD, V, Where, S);
 }
 
-void LifetimeFlow::transferInitializer(const CFGInitializer &CI, State &S) {
+void LifetimeFlow::transferInitializer(const CFGInitializer &CI,
+                                       State &S) const {
   const CXXCtorInitializer *Init = CI.getInitializer();
   if (!Init->isAnyMemberInitializer() || !Init->getInit())
     return;
@@ -554,18 +550,18 @@ void LifetimeFlow::transferInitializer(const CFGInitializer &CI, State &S) {
 }
 
 void LifetimeFlow::transfer(const CFGElement &El, State &S,
-                            EventList<Event> &Events) {
-  Out = &Events;
+                            EventList<Event> &Out) const {
+  auto Into = Events.collectInto(Out);
   if (auto CS = El.getAs<CFGStmt>())
     Visit(CS->getStmt(), S);
   else if (auto LE = El.getAs<CFGLifetimeEnds>())
     transferLifetimeEnd(*LE, S);
   else if (auto CI = El.getAs<CFGInitializer>())
     transferInitializer(*CI, S);
-  Out = nullptr;
 }
 
-void LifetimeFlow::refine(const CFGBlock &From, unsigned SuccIndex, State &S) {
+void LifetimeFlow::refine(const CFGBlock &From, unsigned SuccIndex,
+                          State &S) const {
   // On the edge where a module holder is null it holds nothing.
   const auto *DRE =
       dyn_cast_or_null<DeclRefExpr>(nullTestedOnEdge(&From, SuccIndex, Ctx));
@@ -574,7 +570,7 @@ void LifetimeFlow::refine(const CFGBlock &From, unsigned SuccIndex, State &S) {
     S.Env.erase(Location::local(VD));
 }
 
-void LifetimeFlow::atExit(const State &S, EventList<Event> &Events) {
+void LifetimeFlow::atExit(const State &S, EventList<Event> &Out) const {
   for (const auto &P : S.PendingStores)
     for (unsigned I : contextsFirst(P.second.O, Owners)) {
       const EndMark *End = S.endOf(I);
@@ -592,7 +588,7 @@ void LifetimeFlow::atExit(const State &S, EventList<Event> &Events) {
         E.Owner = F;
         E.BindSite = P.second.Site;
         E.Value = P.second.Var;
-        Events.push_back(E);
+        Out.push_back(E);
         break;
       }
     }

@@ -22,16 +22,9 @@
 #include "engine/framework/Solver.h"
 #include "clang/AST/ParentMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <optional>
 
 namespace clang::tidy::llvmown {
-
-/// Source order of statements, for the lattice's "earliest" metadata.
-struct EarlierStmt {
-  bool operator()(const Stmt *A, const Stmt *B) const;
-};
-struct EarlierDecl {
-  bool operator()(const NamedDecl *A, const NamedDecl *B) const;
-};
 
 /// The owners a value belongs to, where it was bound, and the variable it
 /// was read from. Bottom: no owners (the metadata of bottom is ignored).
@@ -124,31 +117,33 @@ public:
   LifetimeFlow(const ApiModel &Model, ASTContext &Ctx, const Decl *D,
                const Stmt *Body);
 
+  /// The state on entry, after the pre-pass that finds what transfer needs
+  /// of the whole function and numbers every owner it can make.
   State entryState();
-  void transfer(const CFGElement &El, State &S, EventList<Event> &Out);
-  void refine(const CFGBlock &From, unsigned SuccIndex, State &S);
+  void transfer(const CFGElement &El, State &S, EventList<Event> &Out) const;
+  void refine(const CFGBlock &From, unsigned SuccIndex, State &S) const;
   /// Stores into long-lived places whose context died with the function.
-  void atExit(const State &S, EventList<Event> &Out);
+  void atExit(const State &S, EventList<Event> &Out) const;
 
-  std::vector<Owner> &owners() { return Owners; }
+  const std::vector<Owner> &owners() const { return Owners; }
 
   // Transfer, per node kind.
-  void VisitDeclStmt(const DeclStmt *DS, State &S);
-  void VisitReturnStmt(const ReturnStmt *RS, State &S);
-  void VisitDeclRefExpr(const DeclRefExpr *DRE, State &S);
-  void VisitCallExpr(const CallExpr *CE, State &S);
-  void VisitCXXConstructExpr(const CXXConstructExpr *CE, State &S);
+  void VisitDeclStmt(const DeclStmt *DS, State &S) const;
+  void VisitReturnStmt(const ReturnStmt *RS, State &S) const;
+  void VisitDeclRefExpr(const DeclRefExpr *DRE, State &S) const;
+  void VisitCallExpr(const CallExpr *CE, State &S) const;
+  void VisitCXXConstructExpr(const CXXConstructExpr *CE, State &S) const;
   /// A call that does not compile, if its callee is unambiguous.
-  void VisitRecoveryExpr(const RecoveryExpr *RE, State &S);
-  void VisitCXXNewExpr(const CXXNewExpr *NE, State &S);
-  void VisitCXXDeleteExpr(const CXXDeleteExpr *DE, State &S);
-  void VisitBinaryOperator(const BinaryOperator *BO, State &S);
-  void VisitInitListExpr(const InitListExpr *ILE, State &S);
+  void VisitRecoveryExpr(const RecoveryExpr *RE, State &S) const;
+  void VisitCXXNewExpr(const CXXNewExpr *NE, State &S) const;
+  void VisitCXXDeleteExpr(const CXXDeleteExpr *DE, State &S) const;
+  void VisitBinaryOperator(const BinaryOperator *BO, State &S) const;
+  void VisitInitListExpr(const InitListExpr *ILE, State &S) const;
   void VisitAbstractConditionalOperator(const AbstractConditionalOperator *CO,
-                                        State &S);
+                                        State &S) const;
   /// Anything else computed from bound operands (a dereference, a member,
   /// a subscript) belongs where they do, if it is IR or a context.
-  void VisitExpr(const Expr *E, State &S);
+  void VisitExpr(const Expr *E, State &S) const;
 
 private:
   // Kinds and owners.
@@ -158,45 +153,59 @@ private:
   bool isSharedHandle(QualType T) const;
   bool isSharedCopy(const VarDecl *VD) const;
   const FieldDecl *irMember(QualType T) const;
-  unsigned ownerFor(const NamedDecl *Holder, const Stmt *Site,
+  /// Numbers the owner that \p Holder gets at \p Site (pre-pass only).
+  unsigned addOwner(const NamedDecl *Holder, const Stmt *Site,
                     const ResourceKind *K);
+  /// The owner numbered for \p Holder at \p Site; none if the pre-pass
+  /// did not see that site (never expected: then it is not followed).
+  std::optional<unsigned> ownerAt(const NamedDecl *Holder,
+                                  const Stmt *Site) const;
   void notePointerOwner(const VarDecl *VD, const Expr *Init);
-  bool getFromTemporaryHolder(const CallExpr *CE, State &S);
+  /// The owner variable a store to \p LHS replaces, if it is one.
+  const VarDecl *ownerTarget(const Expr *LHS) const;
+  /// The temporary std::unique_ptr whose get() \p CE is, and its kind.
+  const Expr *temporaryHolder(const CallExpr *CE, const ResourceKind *&K) const;
+  bool getFromTemporaryHolder(const CallExpr *CE, State &S) const;
   void findKeptHolders();
+  void numberOwners();
   bool diesAtExit(unsigned O, const State &S) const;
   void endOwners(const BitSet &O, State &S, EndHow How, SourceLocation Where,
-                 const FunctionDecl *Callee = nullptr);
+                 const FunctionDecl *Callee = nullptr) const;
   void newOwnerFor(const VarDecl *VD, const Stmt *Site, const Binding &From,
-                   State &S);
+                   State &S) const;
 
   // Values and stores.
   Binding valueOf(const Expr *E, const State &S) const;
-  Binding take(const Expr *E, State &S);
+  Binding take(const Expr *E, State &S) const;
   void dropReplaced(const VarDecl *VD, Binding &B, const State &S) const;
   void store(const Expr *LHS, const Binding &V, const Expr *RHS, const Stmt *At,
-             State &S);
+             State &S) const;
   void storeLocal(const VarDecl *VD, const Binding &V, const Expr *RHS,
-                  const Stmt *At, State &S);
-  void noteFieldBinds(const FieldDecl *F, const BitSet &O, const Stmt *At);
+                  const Stmt *At, State &S) const;
+  void noteFieldBinds(const FieldDecl *F, const BitSet &O,
+                      const Stmt *At) const;
 
   // Calls.
   bool viewsCharacters(const CallSite &CS) const;
   static bool copiesCharacters(QualType T);
-  void transferCall(const CallSite &CS, State &S);
-  void transferObject(const CallSite &CS, State &S, Binding &Result);
-  void transferArgument(const CallSite &CS, unsigned I, bool BuildsOwner,
-                        State &S, Binding &Result);
+  void transferCall(const CallSite &CS, State &S) const;
+  void transferObject(const CallSite &CS, State &S, Binding &Result) const;
+  void transferArgument(const CallSite &CS, const CallRows &Rows, unsigned I,
+                        bool BuildsOwner, State &S, Binding &Result) const;
+  /// The rows of \p CS's callee, as the pre-pass resolved them.
+  CallRows rowsOf(const CallSite &CS) const;
   Binding contextArguments(const CallSite &CS, const State &S) const;
-  void bindIRObject(const CallSite &CS, const Binding &Contexts, State &S);
+  void bindIRObject(const CallSite &CS, const Binding &Contexts,
+                    State &S) const;
 
   // Elements other than statements.
-  void checkUse(const DeclRefExpr *DRE, const State &S);
-  void transferLifetimeEnd(const CFGLifetimeEnds &LE, State &S);
+  void checkUse(const DeclRefExpr *DRE, const State &S) const;
+  void transferLifetimeEnd(const CFGLifetimeEnds &LE, State &S) const;
   void holderDestroyed(const VarDecl *VD, const Binding &B,
-                       SourceLocation Where, const State &S);
-  void transferInitializer(const CFGInitializer &CI, State &S);
+                       SourceLocation Where, const State &S) const;
+  void transferInitializer(const CFGInitializer &CI, State &S) const;
 
-  void emit(Event E) { Out->push_back(E); }
+  void emit(Event E) const { Events.emit(std::move(E)); }
 
   const ApiModel &Model;
   ASTContext &Ctx;
@@ -205,8 +214,12 @@ private:
   ParentMap PM;
   Locator Loc;
 
+  /// Every owner the function can make, numbered before solving in the
+  /// order of the AST, so that no number depends on the visit order.
   std::vector<Owner> Owners;
   llvm::DenseMap<std::pair<const void *, const void *>, unsigned> OwnerIds;
+  /// Each call's rows, resolved once per site by the pre-pass.
+  CallRowsIndex RowsAt;
   mutable llvm::DenseMap<const Type *, const ResourceKind *> KindCache;
   mutable llvm::DenseMap<const Type *, const FieldDecl *> IRMemberCache;
   /// Pointer locals that own their context (`new`, LLVMContextCreate()),
@@ -221,7 +234,7 @@ private:
   /// Assignment targets are written, not used.
   llvm::SmallPtrSet<const Stmt *, 16> AssignedLHS;
 
-  EventList<Event> *Out = nullptr;
+  EventSink<Event> Events;
 };
 
 } // namespace clang::tidy::llvmown

@@ -84,7 +84,7 @@ bool LifetimeFlow::isSharedCopy(const VarDecl *VD) const {
          CE->getConstructor()->isCopyOrMoveConstructor();
 }
 
-unsigned LifetimeFlow::ownerFor(const NamedDecl *Holder, const Stmt *Site,
+unsigned LifetimeFlow::addOwner(const NamedDecl *Holder, const Stmt *Site,
                                 const ResourceKind *K) {
   auto [It, New] = OwnerIds.try_emplace(
       {static_cast<const void *>(Holder), static_cast<const void *>(Site)},
@@ -97,6 +97,74 @@ unsigned LifetimeFlow::ownerFor(const NamedDecl *Holder, const Stmt *Site,
     Owners.push_back(O);
   }
   return It->second;
+}
+
+std::optional<unsigned> LifetimeFlow::ownerAt(const NamedDecl *Holder,
+                                              const Stmt *Site) const {
+  auto It = OwnerIds.find(
+      {static_cast<const void *>(Holder), static_cast<const void *>(Site)});
+  assert(It != OwnerIds.end() && "an owner the pre-pass did not number");
+  if (It == OwnerIds.end())
+    return std::nullopt;
+  return It->second;
+}
+
+CallRows LifetimeFlow::rowsOf(const CallSite &CS) const {
+  return RowsAt.at(CS.Call);
+}
+
+const VarDecl *LifetimeFlow::ownerTarget(const Expr *LHS) const {
+  Location L = LHS ? Loc.target(LHS) : Location();
+  return L.kind() == Location::Local && isOwnerVar(L.var()) ? L.var() : nullptr;
+}
+
+/// Numbers, in the order of the AST, every owner a transfer can make: each
+/// owner variable at its declaration and at each store or reset that may
+/// replace it (a superset: a site that never makes one costs a number),
+/// and each temporary std::unique_ptr whose get() is taken.
+void LifetimeFlow::numberOwners() {
+  struct Sites : RecursiveASTVisitor<Sites> {
+    LifetimeFlow &Flow;
+    explicit Sites(LifetimeFlow &Flow) : Flow(Flow) {}
+    void add(const Expr *LHS, const Stmt *Site) {
+      if (const VarDecl *VD = Flow.ownerTarget(LHS))
+        Flow.addOwner(VD, Site, Flow.kindOf(VD->getType()));
+    }
+    bool VisitDeclStmt(DeclStmt *DS) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D); VD && Flow.isOwnerVar(VD))
+          Flow.addOwner(VD, DS, Flow.kindOf(VD->getType()));
+      return true;
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      if (BO->getOpcode() == BO_Assign)
+        add(BO->getLHS(), BO);
+      return true;
+    }
+    bool VisitExpr(Expr *E) {
+      std::optional<CallSite> CS = isa<CallExpr, CXXConstructExpr>(E)
+                                       ? CallSite::of(E)
+                                       : CallSite::of(E, &Flow.Ctx);
+      if (!CS)
+        return true;
+      Flow.RowsAt.note(E, CS->Callee, Flow.Model);
+      const ResourceKind *K = nullptr;
+      if (const auto *CE = dyn_cast<CallExpr>(E))
+        if (const Expr *Temp = Flow.temporaryHolder(CE, K))
+          Flow.Owners[Flow.addOwner(nullptr, CE, K)].Temporary = Temp;
+      // `Holder = ...`, `Holder.reset(new ...)`, `create(&Holder)`.
+      if (CS->Object)
+        add(CS->Object, E);
+      for (const Expr *A : CS->Args)
+        if (const auto *UO = dyn_cast_or_null<UnaryOperator>(
+                A ? A->IgnoreParenImpCasts() : nullptr);
+            UO && UO->getOpcode() == UO_AddrOf)
+          add(UO->getSubExpr(), E);
+      return true;
+    }
+  } F(*this);
+  for (Stmt *Root : bodyAndInitializers(D, Body))
+    F.TraverseStmt(Root);
 }
 
 /// `C = new LLVMContext` / `C = LLVMContextCreate()`: the pointer C owns it.
@@ -125,7 +193,8 @@ bool LifetimeFlow::diesAtExit(unsigned O, const State &S) const {
 }
 
 void LifetimeFlow::endOwners(const BitSet &O, State &S, EndHow How,
-                             SourceLocation Where, const FunctionDecl *Callee) {
+                             SourceLocation Where,
+                             const FunctionDecl *Callee) const {
   for (unsigned I : O) {
     // A moved-from holder, or one whose object lives on elsewhere, ends
     // nothing; on one path, an owner ends once.
@@ -136,8 +205,11 @@ void LifetimeFlow::endOwners(const BitSet &O, State &S, EndHow How,
 }
 
 void LifetimeFlow::newOwnerFor(const VarDecl *VD, const Stmt *Site,
-                               const Binding &From, State &S) {
-  unsigned Id = ownerFor(VD, Site, kindOf(VD->getType()));
+                               const Binding &From, State &S) const {
+  std::optional<unsigned> Owner = ownerAt(VD, Site);
+  if (!Owner)
+    return;
+  unsigned Id = *Owner;
   Binding Own;
   Own.O.insert(Id);
   S.Env.set(Location::local(VD), Own);
@@ -206,32 +278,48 @@ void LifetimeFlow::findKeptHolders() {
     for (const ParmVarDecl *P : FD->parameters())
       if (F.candidate(P))
         F.Kept.try_emplace(P, true);
-  for (const auto &[VD, Kept] : F.Kept)
-    if (Kept) {
-      unsigned Id = ownerFor(VD, nullptr, kindOf(VD->getType()));
-      Owners[Id].UniqueHolder = true;
-      KeptHolders[VD] = Id;
-    }
+  // Numbered in declaration order (the map's order is its hashing's).
+  llvm::SmallVector<const VarDecl *, 4> Kept;
+  for (const auto &[VD, IsKept] : F.Kept)
+    if (IsKept)
+      Kept.push_back(VD);
+  llvm::sort(Kept, EarlierDecl());
+  for (const VarDecl *VD : Kept) {
+    unsigned Id = addOwner(VD, nullptr, kindOf(VD->getType()));
+    Owners[Id].UniqueHolder = true;
+    KeptHolders[VD] = Id;
+  }
 }
 
 /// `parseIRFile(...).get()`: the temporary std::unique_ptr deletes the
 /// module when its full expression ends, so what the pointer is kept in
 /// is bound to an owner that has already ended by the next statement.
-bool LifetimeFlow::getFromTemporaryHolder(const CallExpr *CE, State &S) {
+const Expr *LifetimeFlow::temporaryHolder(const CallExpr *CE,
+                                          const ResourceKind *&K) const {
   const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE);
   const CXXMethodDecl *MD = MCE ? MCE->getMethodDecl() : nullptr;
   if (!MD || !MD->getIdentifier() || MD->getName() != "get" ||
       MCE->getNumArgs() != 0)
-    return false;
+    return nullptr;
   const CXXRecordDecl *RD = MD->getParent();
   if (!RD->isInStdNamespace() || !RD->getIdentifier() ||
       RD->getName() != "unique_ptr")
-    return false;
-  const ResourceKind *K = kindOf(CE->getType());
+    return nullptr;
+  K = kindOf(CE->getType());
   if (!K || !K->is(CarriesOwner))
-    return false;
+    return nullptr;
   const Expr *Object = MCE->getImplicitObjectArgument()->IgnoreImpCasts();
   if (!isa<MaterializeTemporaryExpr>(Object))
+    return nullptr;
+  return skipTransparent(Object);
+}
+
+bool LifetimeFlow::getFromTemporaryHolder(const CallExpr *CE, State &S) const {
+  const ResourceKind *K = nullptr;
+  if (!temporaryHolder(CE, K))
+    return false;
+  std::optional<unsigned> Id = ownerAt(nullptr, CE);
+  if (!Id)
     return false;
   // The full expression the temporary lives to the end of.
   const Stmt *Full = CE;
@@ -240,12 +328,10 @@ bool LifetimeFlow::getFromTemporaryHolder(const CallExpr *CE, State &S) {
       break;
     Full = P;
   }
-  unsigned Id = ownerFor(nullptr, CE, K);
-  Owners[Id].Temporary = skipTransparent(Object);
-  S.Ended[Id] = MinLattice<EndMark, EarlierEnd>(
+  S.Ended[*Id] = MinLattice<EndMark, EarlierEnd>(
       EndMark{EndHow::TemporaryEnd, Full->getEndLoc(), nullptr});
   Binding V;
-  V.O.insert(Id);
+  V.O.insert(*Id);
   V.Site = CE;
   S.Env.set(Location::temporary(CE), V);
   return true;

@@ -141,40 +141,40 @@ public:
       S.set(V, F, State::Stored);
   }
 
-  void transfer(const CFGElement &El, State &S, EventList<Event> &Out) {
-    this->Out = &Out;
+  void transfer(const CFGElement &El, State &S, EventList<Event> &Out) const {
+    auto Into = Events.collectInto(Out);
     if (auto CS = El.getAs<CFGStmt>())
       Visit(CS->getStmt(), S);
   }
 
   void release(State &S, const VarDecl *V, const FieldDecl *F,
                const CallExpr *CE, bool, const FunctionDecl *Helper,
-               const HelperFieldReleases::Release *In) {
+               const HelperFieldReleases::Release *In) const {
     const State::Item *I = S.find(V, F);
     if (I && (I->Paths & State::Created) && (I->Paths & State::AsIn) &&
         !(I->Paths & State::Stored))
-      Out->push_back({V, F, Model.kindOfPointer(F->getType()), CE, Helper,
-                      In ? In->Call : nullptr, In ? In->Owner : nullptr, I->By,
-                      I->Creator, nullptr});
+      Events.emit({V, F, Model.kindOfPointer(F->getType()), CE, Helper,
+                   In ? In->Call : nullptr, In ? In->Owner : nullptr, I->By,
+                   I->Creator, nullptr});
     // Released: whatever it held is gone; a second release is another rule.
     S.set(V, F, State::Stored);
   }
 
   void create(State &S, const VarDecl *V, const FieldDecl *F, const Expr *By,
-              const FunctionDecl *Creator) {
+              const FunctionDecl *Creator) const {
     S.set(V, F, State::Created, By, Creator);
   }
-  void stored(State &S, const VarDecl *V, const FieldDecl *F) {
+  void stored(State &S, const VarDecl *V, const FieldDecl *F) const {
     S.set(V, F, State::Stored);
   }
-  void reassigned(State &S, const VarDecl *V) {
+  void reassigned(State &S, const VarDecl *V) const {
     S.forget(V);
     S.touch(V);
   }
-  void opaque(State &S, const VarDecl *V) { S.touch(V); }
+  void opaque(State &S, const VarDecl *V) const { S.touch(V); }
 
 private:
-  EventList<Event> *Out = nullptr;
+  EventSink<Event> Events;
 };
 
 bool isBranch(const Stmt *S) {

@@ -109,35 +109,37 @@ public:
 
   void refine(const CFGBlock &, unsigned, State &) const {}
 
-  void transfer(const CFGElement &El, State &S, EventList<Event> &Out) {
-    this->Out = &Out;
+  void transfer(const CFGElement &El, State &S, EventList<Event> &Out) const {
+    auto Into = Events.collectInto(Out);
     if (auto CS = El.getAs<CFGStmt>())
       Visit(CS->getStmt(), S);
   }
 
   void release(State &S, const VarDecl *V, const FieldDecl *F,
                const CallExpr *CE, bool Consumes, const FunctionDecl *Helper,
-               const HelperFieldReleases::Release *In) {
+               const HelperFieldReleases::Release *In) const {
     if (const Released::Item *First = S.find(V, F)) {
       if (First->By != CE)
-        Out->push_back({V, F, Model.kindOfPointer(F->getType()), CE, First->By,
-                        First->Consumed, Helper, In ? In->Call : nullptr,
-                        In ? In->Owner : nullptr});
+        Events.emit({V, F, Model.kindOfPointer(F->getType()), CE, First->By,
+                     First->Consumed, Helper, In ? In->Call : nullptr,
+                     In ? In->Owner : nullptr});
       return;
     }
     S.insert({V, F, CE, Consumes});
   }
   // A new handle, or anything stored, ends a pair.
   void create(State &S, const VarDecl *V, const FieldDecl *F, const Expr *,
-              const FunctionDecl *) {
+              const FunctionDecl *) const {
     S.erase(V, F);
   }
-  void stored(State &S, const VarDecl *V, const FieldDecl *F) { S.erase(V, F); }
-  void reassigned(State &S, const VarDecl *V) { S.eraseVar(V); }
-  void opaque(State &S, const VarDecl *V) { S.eraseVar(V); }
+  void stored(State &S, const VarDecl *V, const FieldDecl *F) const {
+    S.erase(V, F);
+  }
+  void reassigned(State &S, const VarDecl *V) const { S.eraseVar(V); }
+  void opaque(State &S, const VarDecl *V) const { S.eraseVar(V); }
 
 private:
-  EventList<Event> *Out = nullptr;
+  EventSink<Event> Events;
 };
 
 /// A return, goto or break out of \p S (not in a lambda or a loop of its

@@ -115,7 +115,7 @@ public:
   ArrowFieldFlow(const ApiModel &Model, const HelperFieldReleases &H)
       : Model(Model), H(H) {}
 
-  void VisitCallExpr(const CallExpr *CE, StateT &S) {
+  void VisitCallExpr(const CallExpr *CE, StateT &S) const {
     bool Known = H.visitCall(
         CE,
         [&](const VarDecl *V, const FieldDecl *F, bool Consumes,
@@ -132,7 +132,7 @@ public:
           self().opaque(S, V);
   }
 
-  void VisitBinaryOperator(const BinaryOperator *BO, StateT &S) {
+  void VisitBinaryOperator(const BinaryOperator *BO, StateT &S) const {
     if (!BO->isAssignmentOp())
       return;
     if (auto [V, F, New] = createdArrowField(BO, Model); V)
@@ -143,7 +143,7 @@ public:
       self().reassigned(S, W);
   }
 
-  void VisitUnaryOperator(const UnaryOperator *UO, StateT &S) {
+  void VisitUnaryOperator(const UnaryOperator *UO, StateT &S) const {
     if (UO->getOpcode() != UO_AddrOf)
       return;
     if (auto [V, F] = arrowField(UO->getSubExpr()); V)
@@ -152,14 +152,14 @@ public:
       self().opaque(S, V);
   }
 
-  void VisitDeclStmt(const DeclStmt *DS, StateT &S) {
+  void VisitDeclStmt(const DeclStmt *DS, StateT &S) const {
     for (const Decl *D : DS->decls())
       if (const auto *V = dyn_cast<VarDecl>(D))
         self().reassigned(S, V);
   }
 
 protected:
-  Derived &self() { return *static_cast<Derived *>(this); }
+  const Derived &self() const { return *static_cast<const Derived *>(this); }
   const ApiModel &Model;
   const HelperFieldReleases &H;
 };

@@ -109,6 +109,14 @@ public:
     case OwnershipEvent::StructStore:
       Facts.StructStores.push_back({E.Object, E.Field, E.Call});
       break;
+    case OwnershipEvent::Named: {
+      // The earliest declared, so that names do not depend on the order.
+      const auto *VD = cast<VarDecl>(E.Holder);
+      const VarDecl *&First = FirstVar[E.Object];
+      if (!First || VD->getLocation() < First->getLocation())
+        First = VD;
+      break;
+    }
     case OwnershipEvent::Returned:
       if (E.ReturnsOwned)
         Facts.ReturnsOwned = E.ReturnsOwned;
@@ -119,6 +127,9 @@ public:
 
   /// Once every event is in: what only the whole function tells.
   void finish() {
+    for (const auto &[Obj, VD] : FirstVar)
+      if (!Facts.Objects[Obj].FirstVar)
+        Facts.Objects[Obj].FirstVar = VD;
     // A leak on the exception path of a call is reported only for an
     // object that leaks nowhere else: one lost on an ordinary path too is
     // reported there.
@@ -237,6 +248,7 @@ private:
   llvm::DenseSet<unsigned> Freed, Escaped, Stored, Consumed;
   llvm::DenseMap<unsigned, std::vector<OwnershipEvent>> Releases;
   llvm::DenseMap<unsigned, llvm::SmallVector<const Expr *, 2>> OwnedReleases;
+  llvm::DenseMap<unsigned, const VarDecl *> FirstVar;
   std::vector<OwnershipEvent> Disposes;
   bool FollowParameters;
   const Decl *D;

@@ -117,23 +117,122 @@ bool lendsOnly(const ApiModel &Model, const FunctionDecl *FD, unsigned I,
 
 //===--- Calls ------------------------------------------------------------===//
 
-/// Out-parameter creators write an owned object through &Var.
-bool OwnershipFlow::transferOutParameter(const CallSite &CS, unsigned I,
-                                         State &S) {
-  const ApiRow *R =
-      CS.Callee ? Model.find(CS.Callee, Effect::Creates, I) : nullptr;
+/// The creating row by which \p CS writes an owned object through argument
+/// \p I (`&Var`, or the function's own out-parameter passed on), if any.
+const ApiRow *OwnershipFlow::outParameterRow(const CallSite &CS,
+                                             const CallRows &Rows,
+                                             unsigned I) const {
+  const ApiRow *R = Rows.find(Effect::Creates, I);
+  if (!R || !tracked(R->Kind) || !CS.Args[I])
+    return nullptr;
   const Expr *Arg = CS.Args[I]->IgnoreParenImpCasts();
   const auto *UO = dyn_cast<UnaryOperator>(Arg);
-  // The function's own out-parameter passed on: the object goes to `*P`.
+  if (UO && UO->getOpcode() == UO_AddrOf)
+    return R;
+  return outParameterPassedOn(Arg) ? R : nullptr;
+}
+
+/// The function's own out-parameter passed on: the object goes to `*P`.
+const ParmVarDecl *OwnershipFlow::outParameterPassedOn(const Expr *Arg) const {
   const auto *DRE = dyn_cast<DeclRefExpr>(Arg);
   const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
-  bool ToPointee = P && P->getType()->isPointerType() &&
-                   P->getType()->getPointeeType()->isPointerType();
-  if (!R || !tracked(R->Kind) ||
-      !(ToPointee || (UO && UO->getOpcode() == UO_AddrOf)))
+  return P && P->getType()->isPointerType() &&
+                 P->getType()->getPointeeType()->isPointerType()
+             ? P
+             : nullptr;
+}
+
+/// The object a call's result is, if it creates or lends one that is
+/// tracked: filled in \p O.
+bool OwnershipFlow::resultObject(const CallSite &CS, OwnedObject &O) const {
+  const FunctionDecl *FD = CS.Callee;
+  const Expr *Call = CS.Call;
+  O.Site = Call;
+  if (const ResourceKind *K = A.createdKind(FD, &O.Creator)) {
+    // A call in error has no type of its own: its callee's says.
+    QualType Type = Call->getType()->isDependentType() ? FD->getReturnType()
+                                                       : Call->getType();
+    O.Kind = K;
+    return Type->isPointerType() || Model.kindOfPointer(Type);
+  }
+  if (!A.Opts.TrackDisposes || !FD)
     return false;
+  // A borrowed result: tracked only to catch its release.
+  const ApiRow *R = Model.find(FD, Effect::ReturnsBorrowed, ReturnValue);
+  O.Kind = R ? Model.kindFor(*R, FD) : nullptr;
+  O.Creator = R ? R->Name.str() : std::string();
+  O.Borrowed = true;
+  return O.Kind;
+}
+
+unsigned OwnershipFlow::addObject(OwnedObject O) {
+  auto [It, New] = ObjectBySite.try_emplace({O.Site, O.OutArg}, Objects.size());
+  if (New)
+    Objects.push_back(std::move(O));
+  return It->second;
+}
+
+std::optional<unsigned> OwnershipFlow::objectAt(const Expr *Site,
+                                                int OutArg) const {
+  auto It = ObjectBySite.find({Site, OutArg});
+  if (It == ObjectBySite.end())
+    return std::nullopt;
+  return It->second;
+}
+
+CallRows OwnershipFlow::rowsOf(const CallSite &CS) const {
+  return RowsAt.at(CS.Call);
+}
+
+/// Numbers, in the order of the AST, every object a call of the body (or
+/// of a member initializer) can create: the result, then each
+/// out-parameter. Numbers then depend on the code, not on the order in
+/// which the solver reaches the calls.
+void OwnershipFlow::numberObjects() {
+  struct Sites : RecursiveASTVisitor<Sites> {
+    OwnershipFlow &Flow;
+    explicit Sites(OwnershipFlow &Flow) : Flow(Flow) {}
+    bool VisitExpr(Expr *E) {
+      std::optional<CallSite> CS =
+          isa<RecoveryExpr>(E) ? CallSite::of(E, &Flow.Ctx) : CallSite::of(E);
+      if (!CS || !isa<CallExpr, CXXConstructExpr, RecoveryExpr>(E))
+        return true;
+      const CallRows &Rows = Flow.RowsAt.note(CS->Call, CS->Callee, Flow.Model);
+      OwnedObject O;
+      if (Flow.resultObject(*CS, O))
+        Flow.addObject(std::move(O));
+      for (unsigned I = 0; I < CS->Args.size(); ++I) {
+        const ApiRow *R = Flow.outParameterRow(*CS, Rows, I);
+        if (!R || R->GivesBack >= 0)
+          continue;
+        OwnedObject Out;
+        Out.Site = CS->Call;
+        Out.Kind = R->Kind;
+        Out.Creator = R->Name.str();
+        Out.OutArg = I;
+        Out.OnFailureOnly = R->OnFailureOnly;
+        Out.WrittenOnFailure = R->WrittenOnFailure;
+        Flow.OutObjects[CS->Call].push_back(Flow.addObject(std::move(Out)));
+      }
+      return true;
+    }
+  } F(*this);
+  for (Stmt *Root : bodyAndInitializers(D, Body))
+    F.TraverseStmt(Root);
+}
+
+/// Out-parameter creators write an owned object through &Var.
+bool OwnershipFlow::transferOutParameter(const CallSite &CS,
+                                         const CallRows &Rows, unsigned I,
+                                         State &S) const {
+  const ApiRow *R = outParameterRow(CS, Rows, I);
+  if (!R)
+    return false;
+  const Expr *Arg = CS.Args[I]->IgnoreParenImpCasts();
+  const auto *UO = dyn_cast<UnaryOperator>(Arg);
+  const ParmVarDecl *P = outParameterPassedOn(Arg);
   auto Store = [&](Tokens V) {
-    if (ToPointee)
+    if (P)
       storePointee(P, V, CS.Call, S);
     else
       storeTo(UO->getSubExpr(), V, CS.Call, S);
@@ -152,29 +251,29 @@ bool OwnershipFlow::transferOutParameter(const CallSite &CS, unsigned I,
     Store(V);
     return true;
   }
-  unsigned Obj = objectFor(CS.Call, R->Kind, R->Name.str(), I);
-  Objects[Obj].OnFailureOnly = R->OnFailureOnly;
-  Objects[Obj].WrittenOnFailure = R->WrittenOnFailure;
-  setParent(Obj, parentOf(R, CS.Args, S), S);
-  if (!llvm::is_contained(OutObjects[CS.Call], Obj))
-    OutObjects[CS.Call].push_back(Obj);
-  Store(Tokens::of(newToken(S, Obj)));
+  std::optional<unsigned> Obj = objectAt(CS.Call, I);
+  assert(Obj && "an object the pre-pass did not number");
+  if (!Obj)
+    return true;
+  setParent(*Obj, parentOf(R, CS.Args, S), S);
+  Store(Tokens::of(newToken(S, *Obj)));
   return true;
 }
 
-void OwnershipFlow::transferArgument(const CallSite &CS, unsigned I, State &S) {
+void OwnershipFlow::transferArgument(const CallSite &CS, const CallRows &Rows,
+                                     unsigned I, State &S) const {
   Tokens V = consume(CS.Args[I], S);
   if (V.empty())
     return;
   const FunctionDecl *FD = CS.Callee;
   if (FD) {
-    if (const ApiRow *R = Model.find(FD, Effect::Releases, I))
+    if (const ApiRow *R = Rows.find(Effect::Releases, I))
       return releaseBy(V, S, CS, *R);
-    if (const ApiRow *R = Model.find(FD, Effect::Consumes, I))
+    if (const ApiRow *R = Rows.find(Effect::Consumes, I))
       return releaseBy(V, S, CS, *R);
     // Taken only when the call succeeds: released here, owned again on
     // the edge that sees the call fail.
-    if (const ApiRow *R = Model.find(FD, Effect::ConsumesOnSuccess, I)) {
+    if (const ApiRow *R = Rows.find(Effect::ConsumesOnSuccess, I)) {
       Tokens Owned;
       for (unsigned T : V)
         if (S.Owned.contains(T))
@@ -185,7 +284,7 @@ void OwnershipFlow::transferArgument(const CallSite &CS, unsigned I, State &S) {
       S.TakenIfSuccess.join(Owned);
       return;
     }
-    if (Model.find(FD, Effect::Borrows, I))
+    if (Rows.find(Effect::Borrows, I))
       return;
   }
   if (ApiModel::isLLVMApi(FD))
@@ -213,50 +312,38 @@ void OwnershipFlow::transferArgument(const CallSite &CS, unsigned I, State &S) {
   escape(V, S);
 }
 
-void OwnershipFlow::transferResult(const CallSite &CS, State &S) {
-  const FunctionDecl *FD = CS.Callee;
-  const Expr *Call = CS.Call;
-  std::string Creator;
-  if (const ResourceKind *K = A.createdKind(FD, &Creator)) {
-    // A call in error has no type of its own: its callee's says.
-    QualType Type = Call->getType()->isDependentType() ? FD->getReturnType()
-                                                       : Call->getType();
-    if (!Type->isPointerType() && !Model.kindOfPointer(Type))
-      return;
-    unsigned Obj = objectFor(Call, K, Creator);
-    setParent(
-        Obj, parentOf(Model.find(FD, Effect::Creates, ReturnValue), CS.Args, S),
-        S);
-    S.Env.set(Location::temporary(Call), Tokens::of(newToken(S, Obj)));
+void OwnershipFlow::transferResult(const CallSite &CS, const CallRows &Rows,
+                                   State &S) const {
+  std::optional<unsigned> Obj = objectAt(CS.Call, ReturnValue);
+  if (!Obj)
+    return;
+  Location Result = Location::temporary(CS.Call);
+  if (Objects[*Obj].Borrowed) {
+    S.Env.set(Result, Tokens::of(2 * *Obj));
     return;
   }
-  if (!A.Opts.TrackDisposes || !FD)
-    return;
-  // A borrowed result: tracked only to catch its release.
-  const ApiRow *R = Model.find(FD, Effect::ReturnsBorrowed, ReturnValue);
-  if (const ResourceKind *K = R ? Model.kindFor(*R, FD) : nullptr) {
-    unsigned Obj = objectFor(Call, K, R->Name.str());
-    Objects[Obj].Borrowed = true;
-    S.Env.set(Location::temporary(Call), Tokens::of(2 * Obj));
-  }
+  setParent(*Obj, parentOf(Rows.find(Effect::Creates, ReturnValue), CS.Args, S),
+            S);
+  S.Env.set(Result, Tokens::of(newToken(S, *Obj)));
 }
 
-void OwnershipFlow::transferCall(const CallSite &CS, State &S) {
+void OwnershipFlow::transferCall(const CallSite &CS, State &S) const {
   // Calling a method on an object borrows it.
   if (CS.Object)
     consume(CS.Object, S);
+  const CallRows Rows = rowsOf(CS);
   for (unsigned I = 0; I < CS.Args.size(); ++I)
-    if (CS.Args[I] && !transferOutParameter(CS, I, S))
-      transferArgument(CS, I, S);
-  noteSuccessOutputs(CS, S);
+    if (CS.Args[I] && !transferOutParameter(CS, Rows, I, S))
+      transferArgument(CS, Rows, I, S);
+  noteSuccessOutputs(CS, Rows, S);
   leakOnThrow(CS, S);
-  transferResult(CS, S);
+  transferResult(CS, Rows, S);
 }
 
 /// A call of a function that may throw (ThrowOracle), outside a try block:
 /// what the function owns then, and does not hand to the call, leaks on the
 /// exception path, as at a return.
-void OwnershipFlow::leakOnThrow(const CallSite &CS, const State &S) {
+void OwnershipFlow::leakOnThrow(const CallSite &CS, const State &S) const {
   if (!CS.Callee || !isa<CallExpr>(CS.Call) || isMain() ||
       !A.Throws.mayThrow(CS.Callee) || inTryBlock(PM, CS.Call))
     return;
@@ -277,7 +364,8 @@ void OwnershipFlow::leakOnThrow(const CallSite &CS, const State &S) {
 /// only tell its success: `GB_ASSERT(Target != nullptr)` after
 /// `LLVMGetTargetFromTriple(T, &Target, &Err)` means no message on the path
 /// that goes on.
-void OwnershipFlow::noteSuccessOutputs(const CallSite &CS, State &S) const {
+void OwnershipFlow::noteSuccessOutputs(const CallSite &CS, const CallRows &Rows,
+                                       State &S) const {
   auto It = OutObjects.find(CS.Call);
   if (It == OutObjects.end() || !llvm::all_of(It->second, [&](unsigned Obj) {
         return Objects[Obj].OnFailureOnly && !Objects[Obj].WrittenOnFailure;
@@ -292,7 +380,7 @@ void OwnershipFlow::noteSuccessOutputs(const CallSite &CS, State &S) const {
                           : nullptr;
     const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
     if (VD && Loc.isLocal(VD) && VD->getType()->isPointerType() &&
-        !Model.find(CS.Callee, Effect::Creates, I))
+        !Rows.find(Effect::Creates, I))
       S.SuccessOf.set(VD, CallSet(CS.Call));
   }
 }
@@ -347,7 +435,7 @@ void OwnershipFlow::noteResult(const VarDecl *VD, const Expr *Value,
 // A non-zero (or non-null error) result means failure, when only the error
 // message is written; zero means success, when the message is not.
 void OwnershipFlow::refineOutParameters(const CFGBlock &From,
-                                        unsigned SuccIndex, State &S) {
+                                        unsigned SuccIndex, State &S) const {
   if (OutObjects.empty() && S.TakenOnSuccess.empty() && S.GivenBack.empty())
     return;
   bool Negated = false;
@@ -381,7 +469,8 @@ void OwnershipFlow::refineOutParameters(const CFGBlock &From,
   }
 }
 
-void OwnershipFlow::refine(const CFGBlock &From, unsigned SuccIndex, State &S) {
+void OwnershipFlow::refine(const CFGBlock &From, unsigned SuccIndex,
+                           State &S) const {
   if (From.succ_size() != 2)
     return;
   refineFlags(From, SuccIndex, S);

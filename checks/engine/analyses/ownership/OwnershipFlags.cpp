@@ -40,7 +40,7 @@ bool isConstant(const Expr *E, const ASTContext &Ctx) {
 
 } // namespace
 
-bool OwnershipFlow::isFlag(const VarDecl *VD) {
+bool OwnershipFlow::isFlag(const VarDecl *VD) const {
   if (!VD || !(isa<ParmVarDecl>(VD) || VD->isLocalVarDecl()) ||
       VD->isStaticLocal() || VD->getType()->isReferenceType() ||
       !VD->getType()->isIntegralOrEnumerationType())
@@ -90,7 +90,7 @@ bool OwnershipFlow::setOnlyToConstants(const VarDecl *VD) const {
   return C.Refs == C.Reads + C.Writes;
 }
 
-bool OwnershipFlow::isTested(const VarDecl *VD) {
+bool OwnershipFlow::isTested(const VarDecl *VD) const {
   if (!TestedVars) {
     struct Finder : RecursiveASTVisitor<Finder> {
       llvm::SmallPtrSet<const VarDecl *, 8> &Out;
@@ -130,7 +130,8 @@ bool OwnershipFlow::isTested(const VarDecl *VD) {
   return TestedVars->count(VD);
 }
 
-void OwnershipFlow::writeFlag(const VarDecl *VD, const Expr *Value, State &S) {
+void OwnershipFlow::writeFlag(const VarDecl *VD, const Expr *Value,
+                              State &S) const {
   Expr::EvalResult R;
   // Most constant writes are to counters and results that no condition
   // reads: only a tested variable is worth the mutation analysis.
@@ -154,7 +155,7 @@ void OwnershipFlow::writeFlag(const VarDecl *VD, const Expr *Value, State &S) {
 }
 
 void OwnershipFlow::refineFlags(const CFGBlock &From, unsigned SuccIndex,
-                                State &S) {
+                                State &S) const {
   const auto *Cond = dyn_cast_or_null<Expr>(From.getTerminatorCondition());
   if (!Cond)
     return;

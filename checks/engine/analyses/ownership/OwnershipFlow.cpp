@@ -74,21 +74,7 @@ bool OwnershipFlow::tracked(const ResourceKind *K) const {
   return K && (A.Opts.Kinds.empty() || llvm::is_contained(A.Opts.Kinds, K));
 }
 
-unsigned OwnershipFlow::objectFor(const Expr *Site, const ResourceKind *K,
-                                  std::string Creator, int OutArg) {
-  auto [It, New] = ObjectBySite.try_emplace({Site, OutArg}, Objects.size());
-  if (!New)
-    return It->second;
-  OwnedObject O;
-  O.Site = Site;
-  O.Kind = K;
-  O.Creator = std::move(Creator);
-  O.OutArg = OutArg;
-  Objects.push_back(std::move(O));
-  return It->second;
-}
-
-unsigned OwnershipFlow::newToken(State &S, unsigned Object) {
+unsigned OwnershipFlow::newToken(State &S, unsigned Object) const {
   unsigned Latest = 2 * Object, Older = 2 * Object + 1;
   // The site ran before (a loop): what it created then becomes "older".
   if (S.Owned.contains(Latest) || S.held(Latest))
@@ -177,6 +163,7 @@ OwnershipState OwnershipFlow::entryState() {
       Objects.push_back(O);
       Entry.Env[Location::local(P)] = Tokens::of(2 * Obj);
     }
+  numberObjects();
   return Entry;
 }
 
@@ -187,7 +174,7 @@ Tokens OwnershipFlow::valueOf(const Expr *E, const State &S) const {
   return L ? S.Env.lookup(L) : Tokens();
 }
 
-Tokens OwnershipFlow::consume(const Expr *E, State &S) {
+Tokens OwnershipFlow::consume(const Expr *E, State &S) const {
   Location L = Loc.locate(E);
   if (!L)
     return {};
@@ -202,30 +189,30 @@ Tokens OwnershipFlow::consume(const Expr *E, State &S) {
 // A released object nothing points to any more cannot be released again
 // (`LLVMDisposeBuilder(B); B = NULL;`).
 void OwnershipFlow::forgetUnreachableReleases(const Tokens &Old, State &S,
-                                              const Tokens &Keep) {
+                                              const Tokens &Keep) const {
   for (unsigned I : Old)
     if (S.Released.contains(I) && !Keep.contains(I) && !S.held(I))
       S.Released.erase(I);
 }
 
 void OwnershipFlow::storeVar(const VarDecl *VD, Tokens V, const Stmt *At,
-                             State &S) {
+                             State &S) const {
   Location L = Location::local(VD);
   Tokens Old = S.Env.lookup(L);
   S.Env.set(L, V);
   forgetUnreachableReleases(Old, S, V);
-  // The earliest declared, so that names do not depend on the visit order.
+  // Names: the diagnoser keeps the earliest declared of these.
   for (unsigned I : V) {
-    const VarDecl *&First = Objects[objectOf(I)].FirstVar;
-    if (!First || VD->getLocation() < First->getLocation())
-      First = VD;
+    Event E{Event::Named, objectOf(I)};
+    E.Holder = VD;
+    emit(E);
   }
   Old.subtract(V);
   dropped(Old, S, LeakReason::Overwritten, At->getBeginLoc(), VD);
 }
 
 void OwnershipFlow::storeField(const FieldDecl *F, Tokens V, const Expr *At,
-                               bool InInit, State &S) {
+                               bool InInit, State &S) const {
   Location L = Location::thisField(F);
   Tokens Old = S.Env.lookup(L);
   S.Env.set(L, V);
@@ -251,7 +238,7 @@ void OwnershipFlow::storeField(const FieldDecl *F, Tokens V, const Expr *At,
 /// `*Out = X` for an out-parameter: the caller gets what is there when the
 /// function returns, so a store over an object still owned loses it.
 void OwnershipFlow::storePointee(const VarDecl *P, Tokens V, const Expr *At,
-                                 State &S) {
+                                 State &S) const {
   Location L = Location::pointee(P);
   Tokens Old = S.Env.lookup(L);
   S.Env.set(L, V);
@@ -261,7 +248,7 @@ void OwnershipFlow::storePointee(const VarDecl *P, Tokens V, const Expr *At,
 }
 
 void OwnershipFlow::storeTo(const Expr *LHS, Tokens V, const Expr *StoreExpr,
-                            State &S) {
+                            State &S) const {
   Location L = Loc.target(LHS);
   if (L.kind() == Location::Local)
     return storeVar(L.var(), V, StoreExpr, S);
@@ -301,7 +288,7 @@ void OwnershipFlow::storeTo(const Expr *LHS, Tokens V, const Expr *StoreExpr,
 
 //===--- Ends of ownership ------------------------------------------------===//
 
-void OwnershipFlow::release(const Tokens &T, State &S, const Expr *By) {
+void OwnershipFlow::release(const Tokens &T, State &S, const Expr *By) const {
   for (unsigned I : T) {
     unsigned Obj = objectOf(I);
     // `delete` is a release like any other: a second one frees freed memory.
@@ -325,7 +312,7 @@ void OwnershipFlow::release(const Tokens &T, State &S, const Expr *By) {
   }
 }
 
-void OwnershipFlow::escape(const Tokens &T, State &S, bool Stored) {
+void OwnershipFlow::escape(const Tokens &T, State &S, bool Stored) const {
   for (unsigned I : T)
     if (S.Owned.contains(I)) {
       Event E{Event::Escaped, objectOf(I)};
@@ -336,7 +323,8 @@ void OwnershipFlow::escape(const Tokens &T, State &S, bool Stored) {
 }
 
 void OwnershipFlow::dropped(const Tokens &T, State &S, LeakReason Why,
-                            SourceLocation Where, const NamedDecl *Holder) {
+                            SourceLocation Where,
+                            const NamedDecl *Holder) const {
   for (unsigned I : T) {
     if (!S.Owned.contains(I) || S.held(I))
       continue;
@@ -355,7 +343,7 @@ void OwnershipFlow::dropped(const Tokens &T, State &S, LeakReason Why,
 }
 
 void OwnershipFlow::atExit(const State &S, SourceLocation Where,
-                           EventList<Event> &Events) {
+                           EventList<Event> &Out) const {
   // What main still holds when it returns lives as long as the process, as
   // after exit(): a one-shot program's machine or JIT. What it lost on the
   // way (discarded, overwritten, out of scope) is still reported.
@@ -369,7 +357,7 @@ void OwnershipFlow::atExit(const State &S, SourceLocation Where,
     E.Reason = LeakReason::AtExit;
     E.Where = Where;
     E.Holder = S.localHolder(I);
-    Events.push_back(E);
+    Out.push_back(E);
   }
 }
 
@@ -391,7 +379,7 @@ OwnershipFlow::disposeProblem(unsigned Tok, const State &S,
 }
 
 void OwnershipFlow::releaseBy(const Tokens &T, State &S, const CallSite &CS,
-                              const ApiRow &Row) {
+                              const ApiRow &Row) const {
   for (unsigned I : T) {
     unsigned Obj = objectOf(I);
     if (A.Opts.TrackDisposes || A.Opts.ReportReleasedTwice)
@@ -432,7 +420,7 @@ void OwnershipFlow::releaseBy(const Tokens &T, State &S, const CallSite &CS,
 
 //===--- Statements, per node kind ----------------------------------------===//
 
-void OwnershipFlow::VisitDeclStmt(const DeclStmt *DS, State &S) {
+void OwnershipFlow::VisitDeclStmt(const DeclStmt *DS, State &S) const {
   for (const Decl *Dcl : DS->decls()) {
     const auto *VD = dyn_cast<VarDecl>(Dcl);
     if (!VD)
@@ -449,7 +437,7 @@ void OwnershipFlow::VisitDeclStmt(const DeclStmt *DS, State &S) {
   }
 }
 
-void OwnershipFlow::VisitReturnStmt(const ReturnStmt *RS, State &S) {
+void OwnershipFlow::VisitReturnStmt(const ReturnStmt *RS, State &S) const {
   const Expr *RV = RS->getRetValue();
   if (!RV)
     return;
@@ -482,7 +470,7 @@ void OwnershipFlow::VisitReturnStmt(const ReturnStmt *RS, State &S) {
   release(V, S);
 }
 
-void OwnershipFlow::VisitCallExpr(const CallExpr *CE, State &S) {
+void OwnershipFlow::VisitCallExpr(const CallExpr *CE, State &S) const {
   if (!CE->getDirectCallee() && escapesDependent(CE, S))
     return;
   if (CE->getNumArgs() == 1 &&
@@ -498,11 +486,11 @@ void OwnershipFlow::VisitCallExpr(const CallExpr *CE, State &S) {
 }
 
 void OwnershipFlow::VisitCXXConstructExpr(const CXXConstructExpr *CE,
-                                          State &S) {
+                                          State &S) const {
   transferCall(*CallSite::of(CE), S);
 }
 
-void OwnershipFlow::VisitRecoveryExpr(const RecoveryExpr *RE, State &S) {
+void OwnershipFlow::VisitRecoveryExpr(const RecoveryExpr *RE, State &S) const {
   if (std::optional<CallSite> CS = CallSite::of(RE, &Ctx))
     return transferCall(*CS, S);
   // `TM->removedSinceLLVM(...)`: a member the object's class no longer has
@@ -516,11 +504,13 @@ void OwnershipFlow::VisitRecoveryExpr(const RecoveryExpr *RE, State &S) {
     escape(consume(Sub, S), S);
 }
 
-void OwnershipFlow::VisitCXXDeleteExpr(const CXXDeleteExpr *DE, State &S) {
+void OwnershipFlow::VisitCXXDeleteExpr(const CXXDeleteExpr *DE,
+                                       State &S) const {
   release(consume(DE->getArgument(), S), S, DE);
 }
 
-void OwnershipFlow::VisitBinaryOperator(const BinaryOperator *BO, State &S) {
+void OwnershipFlow::VisitBinaryOperator(const BinaryOperator *BO,
+                                        State &S) const {
   if (BO->getOpcode() == BO_Assign) {
     if (const auto *DRE =
             dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
@@ -538,7 +528,8 @@ void OwnershipFlow::VisitBinaryOperator(const BinaryOperator *BO, State &S) {
   }
 }
 
-void OwnershipFlow::VisitUnaryOperator(const UnaryOperator *UO, State &S) {
+void OwnershipFlow::VisitUnaryOperator(const UnaryOperator *UO,
+                                       State &S) const {
   Tokens V = consume(UO->getSubExpr(), S);
   // &TM hands out a way to change or free it.
   if (UO->getOpcode() == UO_AddrOf)
@@ -546,7 +537,7 @@ void OwnershipFlow::VisitUnaryOperator(const UnaryOperator *UO, State &S) {
 }
 
 void OwnershipFlow::VisitAbstractConditionalOperator(
-    const AbstractConditionalOperator *CO, State &S) {
+    const AbstractConditionalOperator *CO, State &S) const {
   Tokens V = consume(CO->getTrueExpr(), S);
   // The branches were evaluated on different paths; both values flow here.
   V.join(valueOf(CO->getFalseExpr(), S));
@@ -557,7 +548,7 @@ void OwnershipFlow::VisitAbstractConditionalOperator(
     S.Env.set(Location::temporary(CO), V);
 }
 
-void OwnershipFlow::VisitLambdaExpr(const LambdaExpr *LE, State &S) {
+void OwnershipFlow::VisitLambdaExpr(const LambdaExpr *LE, State &S) const {
   // A lambda that captures a machine may free it: no evidence.
   for (const LambdaCapture &C : LE->captures())
     if (C.capturesVariable())
@@ -569,12 +560,12 @@ void OwnershipFlow::VisitLambdaExpr(const LambdaExpr *LE, State &S) {
       escape(consume(Init, S), S);
 }
 
-void OwnershipFlow::VisitInitListExpr(const InitListExpr *ILE, State &S) {
+void OwnershipFlow::VisitInitListExpr(const InitListExpr *ILE, State &S) const {
   for (const Expr *Init : ILE->inits())
     escape(consume(Init, S), S);
 }
 
-void OwnershipFlow::VisitCXXThrowExpr(const CXXThrowExpr *TE, State &S) {
+void OwnershipFlow::VisitCXXThrowExpr(const CXXThrowExpr *TE, State &S) const {
   if (TE->getSubExpr())
     escape(consume(TE->getSubExpr(), S), S);
 }
@@ -582,7 +573,7 @@ void OwnershipFlow::VisitCXXThrowExpr(const CXXThrowExpr *TE, State &S) {
 /// In a template pattern, a dependent expression (a call of a name looked up
 /// at instantiation, `this->Base::f(TM)`, `T(TM)`) is unknown code: what it
 /// is given may be handed over.
-bool OwnershipFlow::escapesDependent(const Expr *E, State &S) {
+bool OwnershipFlow::escapesDependent(const Expr *E, State &S) const {
   // Code in error is dependent too, for clang: recovery has its own rules.
   if ((!E->isTypeDependent() && !E->isValueDependent()) || E->containsErrors())
     return false;
@@ -592,7 +583,7 @@ bool OwnershipFlow::escapesDependent(const Expr *E, State &S) {
   return true;
 }
 
-void OwnershipFlow::VisitExpr(const Expr *E, State &S) {
+void OwnershipFlow::VisitExpr(const Expr *E, State &S) const {
   if (escapesDependent(E, S))
     return;
   for (const Stmt *Child : E->children())
@@ -624,7 +615,7 @@ bool OwnershipFlow::isFullExpression(const Expr *E) const {
 
 // A value nobody takes is discarded at the end of its full expression; one
 // only tested in a condition was used as a temporary.
-void OwnershipFlow::discardIfUnused(const Expr *E, State &S) {
+void OwnershipFlow::discardIfUnused(const Expr *E, State &S) const {
   if (!isFullExpression(E))
     return;
   Location L = Loc.locate(E);
@@ -639,7 +630,8 @@ void OwnershipFlow::discardIfUnused(const Expr *E, State &S) {
             E->getBeginLoc(), nullptr);
 }
 
-void OwnershipFlow::transferLifetimeEnd(const CFGLifetimeEnds &LE, State &S) {
+void OwnershipFlow::transferLifetimeEnd(const CFGLifetimeEnds &LE,
+                                        State &S) const {
   const VarDecl *VD = LE.getVarDecl();
   // A scope guard's destructor runs its lambda here.
   if (auto It = Guards.find(VD); It != Guards.end())
@@ -661,7 +653,8 @@ void OwnershipFlow::transferLifetimeEnd(const CFGLifetimeEnds &LE, State &S) {
           scopeEndLoc(LE, Body), VD);
 }
 
-void OwnershipFlow::transferInitializer(const CFGInitializer &CI, State &S) {
+void OwnershipFlow::transferInitializer(const CFGInitializer &CI,
+                                        State &S) const {
   const CXXCtorInitializer *Init = CI.getInitializer();
   if (!Init->isAnyMemberInitializer() || !Init->getInit())
     return;
@@ -674,8 +667,8 @@ void OwnershipFlow::transferInitializer(const CFGInitializer &CI, State &S) {
 }
 
 void OwnershipFlow::transfer(const CFGElement &El, State &S,
-                             EventList<Event> &Events) {
-  Out = &Events;
+                             EventList<Event> &Out) const {
+  auto Into = Events.collectInto(Out);
   if (auto CS = El.getAs<CFGStmt>()) {
     Pending.clear();
     const Stmt *St = CS->getStmt();
@@ -690,7 +683,6 @@ void OwnershipFlow::transfer(const CFGElement &El, State &S,
   } else if (auto CI = El.getAs<CFGInitializer>()) {
     transferInitializer(*CI, S);
   }
-  Out = nullptr;
 }
 
 } // namespace clang::tidy::llvmown

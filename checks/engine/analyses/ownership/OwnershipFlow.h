@@ -67,15 +67,8 @@ struct CreationFlags {
   }
 };
 
-/// Calls in source order (ties by address, which only macros produce).
-struct EarlierExpr {
-  bool operator()(const Expr *A, const Expr *B) const {
-    unsigned LA = A->getBeginLoc().getRawEncoding();
-    unsigned LB = B->getBeginLoc().getRawEncoding();
-    return LA < LB || (LA == LB && A < B);
-  }
-};
-using CallSet = SortedSetLattice<const Expr *, EarlierExpr>;
+/// Calls, kept in source order.
+using CallSet = SortedSetLattice<const Expr *, EarlierStmt>;
 
 struct OwnershipState {
   Tokens Owned;
@@ -132,8 +125,7 @@ struct OwnershipState {
            Flags == O.Flags && CreatedUnder == O.CreatedUnder &&
            CreatedFree == O.CreatedFree && ParentOf == O.ParentOf &&
            ResultOf == O.ResultOf && SuccessOf == O.SuccessOf &&
-           TakenOnSuccess == O.TakenOnSuccess &&
-           GivenBack == O.GivenBack;
+           TakenOnSuccess == O.TakenOnSuccess && GivenBack == O.GivenBack;
   }
   /// Joins CreatedUnder and CreatedFree, keeping each object in one.
   bool joinCreations(const OwnershipState &O) {
@@ -181,6 +173,7 @@ struct OwnershipEvent {
     Returned,    ///< a return statement (what it hands to the caller)
     Escaped,     ///< an owned object went where tracking stops (then Freed)
     StructStore, ///< stored in a field of a struct not `this` (then Escaped)
+    Named,       ///< a local came to hold the object (Holder), for names
   } K;
   unsigned Object = 0;
   // Lost
@@ -212,45 +205,58 @@ public:
   OwnershipFlow(const OwnershipAnalysis &A, const Decl *D, const Stmt *Body);
 
   /// The state on entry: members of `this` and (tracking disposes)
-  /// parameters start with objects of their own.
+  /// parameters start with objects of their own. The pre-pass: it numbers
+  /// every object the function can create and finds its scope guards.
   State entryState();
-  void transfer(const CFGElement &El, State &S, EventList<Event> &Out);
-  void refine(const CFGBlock &From, unsigned SuccIndex, State &S);
+  void transfer(const CFGElement &El, State &S, EventList<Event> &Out) const;
+  void refine(const CFGBlock &From, unsigned SuccIndex, State &S) const;
   /// What is still owned at an exit leaks there.
-  void atExit(const State &S, SourceLocation Where, EventList<Event> &Out);
+  void atExit(const State &S, SourceLocation Where,
+              EventList<Event> &Out) const;
   /// Where a function leaving from \p B exits (its return, or the body's
   /// closing brace).
   SourceLocation exitLocation(const CFGBlock &B) const;
 
-  /// The objects (allocation sites) seen, indexed by object number.
+  /// The objects (allocation sites), indexed by object number.
   std::vector<OwnedObject> &objects() { return Objects; }
 
   // Transfer, per node kind.
-  void VisitDeclStmt(const DeclStmt *DS, State &S);
-  void VisitReturnStmt(const ReturnStmt *RS, State &S);
-  void VisitCallExpr(const CallExpr *CE, State &S);
-  void VisitCXXConstructExpr(const CXXConstructExpr *CE, State &S);
+  void VisitDeclStmt(const DeclStmt *DS, State &S) const;
+  void VisitReturnStmt(const ReturnStmt *RS, State &S) const;
+  void VisitCallExpr(const CallExpr *CE, State &S) const;
+  void VisitCXXConstructExpr(const CXXConstructExpr *CE, State &S) const;
   /// A call that does not compile, if its callee is unambiguous.
-  void VisitRecoveryExpr(const RecoveryExpr *RE, State &S);
-  void VisitCXXDeleteExpr(const CXXDeleteExpr *DE, State &S);
-  void VisitBinaryOperator(const BinaryOperator *BO, State &S);
-  void VisitUnaryOperator(const UnaryOperator *UO, State &S);
+  void VisitRecoveryExpr(const RecoveryExpr *RE, State &S) const;
+  void VisitCXXDeleteExpr(const CXXDeleteExpr *DE, State &S) const;
+  void VisitBinaryOperator(const BinaryOperator *BO, State &S) const;
+  void VisitUnaryOperator(const UnaryOperator *UO, State &S) const;
   void VisitAbstractConditionalOperator(const AbstractConditionalOperator *CO,
-                                        State &S);
-  void VisitLambdaExpr(const LambdaExpr *LE, State &S);
-  void VisitInitListExpr(const InitListExpr *ILE, State &S);
-  void VisitCXXThrowExpr(const CXXThrowExpr *TE, State &S);
-  void VisitDeclRefExpr(const DeclRefExpr *, State &) {}
+                                        State &S) const;
+  void VisitLambdaExpr(const LambdaExpr *LE, State &S) const;
+  void VisitInitListExpr(const InitListExpr *ILE, State &S) const;
+  void VisitCXXThrowExpr(const CXXThrowExpr *TE, State &S) const;
+  void VisitDeclRefExpr(const DeclRefExpr *, State &) const {}
   /// Anything else reads its operands (a member access, a subscript, a
   /// comparison): a borrow.
-  void VisitExpr(const Expr *E, State &S);
-  bool escapesDependent(const Expr *E, State &S);
+  void VisitExpr(const Expr *E, State &S) const;
+  bool escapesDependent(const Expr *E, State &S) const;
 
 private:
   // Objects and tokens.
-  unsigned objectFor(const Expr *Site, const ResourceKind *K,
-                     std::string Creator, int OutArg = -1);
-  unsigned newToken(State &S, unsigned Object);
+  /// Numbers an object (pre-pass only).
+  unsigned addObject(OwnedObject O);
+  void numberObjects();
+  bool resultObject(const CallSite &CS, OwnedObject &O) const;
+  const ApiRow *outParameterRow(const CallSite &CS, const CallRows &Rows,
+                                unsigned I) const;
+  /// The rows of \p CS's callee, as the pre-pass resolved them.
+  CallRows rowsOf(const CallSite &CS) const;
+  const ParmVarDecl *outParameterPassedOn(const Expr *Arg) const;
+  /// The object numbered for \p Site's result (\p OutArg -1) or its
+  /// out-parameter; none if the pre-pass did not number it (never
+  /// expected: it is then not followed).
+  std::optional<unsigned> objectAt(const Expr *Site, int OutArg) const;
+  unsigned newToken(State &S, unsigned Object) const;
   /// Is this the program's main (whose exit ends the process)?
   bool isMain() const {
     const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
@@ -259,69 +265,74 @@ private:
   /// Is \p VD a flag: a bool or integer local or parameter that nothing in
   /// the function writes after its initialisation, or a local that it sets
   /// only to constants (`Own = 1` where it makes what it will release)?
-  bool isFlag(const VarDecl *VD);
+  bool isFlag(const VarDecl *VD) const;
   bool setOnlyToConstants(const VarDecl *VD) const;
   /// A flag set to the constant \p Value: what is owned now exists only
   /// where the flag has that value, until it is set again.
-  void writeFlag(const VarDecl *VD, const Expr *Value, State &S);
+  void writeFlag(const VarDecl *VD, const Expr *Value, State &S) const;
   /// On the edge where a flag has a value, the objects created only under
   /// the other value do not exist.
-  void refineFlags(const CFGBlock &From, unsigned SuccIndex, State &S);
+  void refineFlags(const CFGBlock &From, unsigned SuccIndex, State &S) const;
   int parentOf(const ApiRow *R, llvm::ArrayRef<const Expr *> Args,
                const State &S) const;
   bool tracked(const ResourceKind *K) const;
 
   // Values and stores.
   Tokens valueOf(const Expr *E, const State &S) const;
-  Tokens consume(const Expr *E, State &S);
-  void noteSuccessOutputs(const CallSite &CS, State &S) const;
-  void storeTo(const Expr *LHS, Tokens V, const Expr *StoreExpr, State &S);
-  void storePointee(const VarDecl *P, Tokens V, const Expr *At, State &S);
-  void storeVar(const VarDecl *VD, Tokens V, const Stmt *At, State &S);
+  Tokens consume(const Expr *E, State &S) const;
+  void noteSuccessOutputs(const CallSite &CS, const CallRows &Rows,
+                          State &S) const;
+  void storeTo(const Expr *LHS, Tokens V, const Expr *StoreExpr,
+               State &S) const;
+  void storePointee(const VarDecl *P, Tokens V, const Expr *At, State &S) const;
+  void storeVar(const VarDecl *VD, Tokens V, const Stmt *At, State &S) const;
   void storeField(const FieldDecl *F, Tokens V, const Expr *At, bool InInit,
-                  State &S);
+                  State &S) const;
   void forgetUnreachableReleases(const Tokens &Old, State &S,
-                                 const Tokens &Keep);
+                                 const Tokens &Keep) const;
 
   // Ends of ownership.
   /// \p By: the delete that releases them, if one does.
-  void release(const Tokens &T, State &S, const Expr *By = nullptr);
+  void release(const Tokens &T, State &S, const Expr *By = nullptr) const;
   /// Tracking stops (no evidence of a leak); \p Stored: into memory the
   /// function does not own.
-  void escape(const Tokens &T, State &S, bool Stored = false);
+  void escape(const Tokens &T, State &S, bool Stored = false) const;
   void releaseBy(const Tokens &T, State &S, const CallSite &CS,
-                 const ApiRow &Row);
+                 const ApiRow &Row) const;
   std::optional<DisposeProblem> disposeProblem(unsigned Tok, const State &S,
                                                const ApiRow &Row) const;
   void dropped(const Tokens &T, State &S, LeakReason Why, SourceLocation Where,
-               const NamedDecl *Holder);
+               const NamedDecl *Holder) const;
 
   // Calls.
-  void transferCall(const CallSite &CS, State &S);
-  bool transferOutParameter(const CallSite &CS, unsigned I, State &S);
-  void transferArgument(const CallSite &CS, unsigned I, State &S);
-  void transferResult(const CallSite &CS, State &S);
+  void transferCall(const CallSite &CS, State &S) const;
+  bool transferOutParameter(const CallSite &CS, const CallRows &Rows,
+                            unsigned I, State &S) const;
+  void transferArgument(const CallSite &CS, const CallRows &Rows, unsigned I,
+                        State &S) const;
+  void transferResult(const CallSite &CS, const CallRows &Rows, State &S) const;
 
   // Scope guards (OwnershipGuards.cpp).
   void findGuards();
-  void runGuard(const LambdaExpr *LE, State &S);
+  void runGuard(const LambdaExpr *LE, State &S) const;
 
   // Elements other than statements, and what ends a full expression.
-  void transferLifetimeEnd(const CFGLifetimeEnds &LE, State &S);
-  void transferInitializer(const CFGInitializer &CI, State &S);
-  void discardIfUnused(const Expr *E, State &S);
+  void transferLifetimeEnd(const CFGLifetimeEnds &LE, State &S) const;
+  void transferInitializer(const CFGInitializer &CI, State &S) const;
+  void discardIfUnused(const Expr *E, State &S) const;
   bool isFullExpression(const Expr *E) const;
 
   // Edges.
-  void refineOutParameters(const CFGBlock &From, unsigned SuccIndex, State &S);
+  void refineOutParameters(const CFGBlock &From, unsigned SuccIndex,
+                           State &S) const;
   CallSet testedCalls(const CFGBlock &From, const State &S,
                       bool &Negated) const;
   /// Records in \p S that \p VD now holds the result of \p Value.
   void noteResult(const VarDecl *VD, const Expr *Value, State &S) const;
   void setParent(unsigned Obj, int Parent, State &S) const;
 
-  void emit(Event E) { Out->push_back(E); }
-  void leakOnThrow(const CallSite &CS, const State &S);
+  void emit(Event E) const { Events.emit(std::move(E)); }
+  void leakOnThrow(const CallSite &CS, const State &S) const;
 
   const OwnershipAnalysis &A;
   const ApiModel &Model;
@@ -331,19 +342,22 @@ private:
   ParentMap PM;
   Locator Loc;
 
-  // Memoised facts of the AST (an object per creating site, whether a local
-  // is a flag, the objects a call writes): the same whatever the visit order.
+  // Facts of the AST, found before solving (the objects of each creating
+  // site, the objects a call writes) or memoised on first use (whether a
+  // local is a flag): the same whatever the visit order.
   std::vector<OwnedObject> Objects;
-  llvm::DenseMap<const VarDecl *, bool> FlagCache;
+  mutable llvm::DenseMap<const VarDecl *, bool> FlagCache;
   /// Scope guards (`defer(...)`, llvm::make_scope_exit) and the lambda their
   /// destructor runs, found before solving.
   llvm::DenseMap<const VarDecl *, const LambdaExpr *> Guards;
   /// The locals some condition reads (`if`, loops, `?:`, `&&`/`||`),
   /// found on the first write of a constant: only they can be flags.
-  std::optional<llvm::SmallPtrSet<const VarDecl *, 8>> TestedVars;
-  bool isTested(const VarDecl *VD);
-  std::unique_ptr<ExprMutationAnalyzer> Mutations;
+  mutable std::optional<llvm::SmallPtrSet<const VarDecl *, 8>> TestedVars;
+  bool isTested(const VarDecl *VD) const;
+  mutable std::unique_ptr<ExprMutationAnalyzer> Mutations;
   llvm::DenseMap<std::pair<const Expr *, int>, unsigned> ObjectBySite;
+  /// Each call's rows, resolved once per site by the pre-pass.
+  CallRowsIndex RowsAt;
   /// Objects a call writes through out-parameters, for the edges that test
   /// whether it failed.
   llvm::DenseMap<const Expr *, llvm::SmallVector<unsigned, 2>> OutObjects;
@@ -351,9 +365,10 @@ private:
   const CXXRecordDecl *ThisClass = nullptr;
   bool InConstructor = false;
 
-  // Per element: where events go, and the temporaries it consumed.
-  EventList<Event> *Out = nullptr;
-  Tokens Pending;
+  // Per element, reset by each transfer: where events go, and the
+  // temporaries the element consumed.
+  EventSink<Event> Events;
+  mutable Tokens Pending;
 };
 
 } // namespace clang::tidy::llvmown

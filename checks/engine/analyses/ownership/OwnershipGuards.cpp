@@ -107,7 +107,7 @@ void OwnershipFlow::findGuards() {
     D.TraverseStmt(const_cast<Stmt *>(Body));
 }
 
-void OwnershipFlow::runGuard(const LambdaExpr *LE, State &S) {
+void OwnershipFlow::runGuard(const LambdaExpr *LE, State &S) const {
   // Each release in the lambda's body, of a variable it captured, as if
   // called where the guard dies. A null test around it changes nothing:
   // releasing what the variable holds is what the guard is for.
