@@ -20,10 +20,13 @@
 
 namespace clang::tidy::llvmown {
 
+// C++'s value-category casts, not an API the model describes: the value
+// passes through them, as through a cast.
+static const llvm::StringRef MoveFunctions[] = {"move", "forward"};
+
 bool isStdMoveFunction(const FunctionDecl *FD) {
-  if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier())
-    return false;
-  return FD->getName() == "move" || FD->getName() == "forward";
+  return FD && FD->isInStdNamespace() && FD->getIdentifier() &&
+         llvm::is_contained(MoveFunctions, FD->getName());
 }
 
 bool isStdMove(const Expr *E) {

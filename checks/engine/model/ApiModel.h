@@ -295,13 +295,32 @@ enum Verb : unsigned {
   TakesModuleOut = 1 << 8,
 };
 
+/// The holders a verb row is about.
+enum class HolderClass : unsigned char {
+  /// A container: the standard's, LLVM's or the project's own (they share
+  /// the vocabulary), and a free function of the verb's name that takes one
+  /// (std::swap, std::erase_if).
+  Container,
+  /// A smart pointer: one of the model's smart-pointer templates, or a
+  /// class of the project (its own smart pointer); not another class of
+  /// the standard library or LLVM (Expected::get, BitVector::reset).
+  SmartPointer,
+  /// llvm::orc::ThreadSafeModule.
+  ThreadSafeModule,
+};
+
+/// No upper bound on a verb's arguments (emplace and its kin).
+constexpr unsigned AnyArity = ~0u;
+
 struct VerbRow {
-  /// The class ("std::unique_ptr"), or empty for a member of that name in
-  /// any class (the standard and LLVM containers share their vocabulary).
-  llvm::StringRef Class;
+  HolderClass Class;
   llvm::StringRef Method;
   unsigned Verbs;
-  /// "Class::Method", or Method: the name the index matches.
+  /// The parameters of the declaration, the container first for a free
+  /// function: MinArgs to MaxArgs, inclusive.
+  unsigned MinArgs = 0;
+  unsigned MaxArgs = AnyArity;
+  /// The name the index matches (the method's).
   llvm::StringRef Name;
 };
 
@@ -406,8 +425,9 @@ public:
   /// or std::shared_ptr.
   static const CXXRecordDecl *heldClass(clang::QualType T);
 
-  /// The verbs of member function \p FD (a Verb mask; 0 if none). A free
-  /// function of a verb's name (std::swap, std::erase_if) has it too.
+  /// The verbs of member function \p FD (a Verb mask; 0 if none): the rows
+  /// of its name whose holder class and arity fit it. A free function of a
+  /// container verb's name (std::swap, std::erase_if) has it too.
   unsigned verbs(const FunctionDecl *FD) const;
   /// True if \p FD has any of the verbs of \p Mask.
   bool hasVerb(const FunctionDecl *FD, unsigned Mask) const {
@@ -448,6 +468,12 @@ public:
   static bool isInLLVMNamespace(const Decl *D);
   /// True if \p RD is one of LLVM's scope guards (llvm::make_scope_exit's).
   static bool isScopeGuardClass(const CXXRecordDecl *RD);
+  /// A scope guard's member that disarms it (`Guard.release()`).
+  static bool isScopeGuardDisarm(const FunctionDecl *FD);
+  /// One of the smart-pointer templates (std::unique_ptr, ...).
+  static bool isSmartPointerClass(const CXXRecordDecl *RD);
+  /// std::unique_ptr.
+  static bool isUniquePtr(const CXXRecordDecl *RD);
   /// True if \p RD is llvm::StringRef or std::string (stringClasses()).
   static bool isStringClass(const CXXRecordDecl *RD);
   /// True if \p FD is the C library's deallocator (`free`), which a
@@ -471,6 +497,7 @@ private:
   RowIndex<ApiRow> Rows;
   RowIndex<JitApiRow> JitRows;
   RowIndex<VerbRow> VerbRows;
+  bool verbFits(const VerbRow &R, const FunctionDecl *FD) const;
   llvm::StringRef keep(llvm::StringRef S);
 
   // Rows from project summaries, by USR; looked up only for a function

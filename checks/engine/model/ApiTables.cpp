@@ -507,47 +507,58 @@ const JitApiRow JitRows[] = {
     generatesCode("LLVMTargetMachineEmitToMemoryBuffer"),
 };
 
-// What the analyses rely on member functions of holders to do. The standard
-// and LLVM containers and smart pointers share this vocabulary, so these
-// rows apply to a member of that name in any class.
+// What the analyses rely on member functions of holders to do, with the
+// holders each is about and the parameters its declarations take (a free
+// function's first is the container).
+constexpr HolderClass Ctr = HolderClass::Container;
+constexpr HolderClass Ptr = HolderClass::SmartPointer;
 const VerbRow VerbRows[] = {
     // Containers: elements in, elements out, lookups, sizes.
-    {"", "push_back", Adds},
-    {"", "emplace_back", Adds},
-    {"", "push_front", Adds},
-    {"", "emplace_front", Adds},
-    {"", "insert", Adds},
-    {"", "emplace", Adds},
-    {"", "try_emplace", Adds},
-    {"", "insert_or_assign", Adds},
-    {"", "emplace_hint", Adds},
-    {"", "push", Adds},
-    {"", "erase", TakesOut},
-    {"", "clear", TakesOut | Empties},
-    {"", "pop_back", TakesOut},
-    {"", "pop_front", TakesOut},
-    {"", "pop", TakesOut},
-    {"", "extract", TakesOut},
-    {"", "swap", TakesOut | Empties},
-    {"", "resize", TakesOut},
-    {"", "remove_if", TakesOut},
-    {"", "erase_if", TakesOut},
-    {"", "splice", TakesOut},
-    {"", "shrink_to_fit", TakesOut},
-    {"", "find", LooksUp},
-    {"", "count", LooksUp},
-    {"", "contains", LooksUp},
-    {"", "lookup", LooksUp},
-    {"", "empty", AsksSize},
-    {"", "size", AsksSize},
+    verb(Ctr, "push_back", Adds).args(1),
+    verb(Ctr, "emplace_back", Adds),
+    verb(Ctr, "push_front", Adds).args(1),
+    verb(Ctr, "emplace_front", Adds),
+    verb(Ctr, "insert", Adds).args(1, 4),
+    verb(Ctr, "emplace", Adds),
+    verb(Ctr, "try_emplace", Adds),
+    verb(Ctr, "insert_or_assign", Adds).args(2, 3),
+    verb(Ctr, "emplace_hint", Adds),
+    verb(Ctr, "push", Adds).args(1),
+    verb(Ctr, "erase", TakesOut).args(1, 2),
+    verb(Ctr, "clear", TakesOut | Empties).args(0),
+    verb(Ctr, "pop_back", TakesOut).args(0),
+    verb(Ctr, "pop_front", TakesOut).args(0),
+    verb(Ctr, "pop", TakesOut).args(0),
+    verb(Ctr, "extract", TakesOut).args(1),
+    // A member swap(Other), or std::swap(A, B).
+    verb(Ctr, "swap", TakesOut | Empties).args(1, 2),
+    verb(Ctr, "resize", TakesOut).args(1, 2),
+    // list::remove_if(Pred), or std::remove_if(First, Last, Pred).
+    verb(Ctr, "remove_if", TakesOut).args(1, 3),
+    verb(Ctr, "erase_if", TakesOut).args(2),
+    verb(Ctr, "splice", TakesOut).args(2, 4),
+    verb(Ctr, "shrink_to_fit", TakesOut).args(0),
+    verb(Ctr, "find", LooksUp).args(1, 3),
+    verb(Ctr, "count", LooksUp).args(1, 2),
+    verb(Ctr, "contains", LooksUp).args(1),
+    verb(Ctr, "lookup", LooksUp).args(1),
+    verb(Ctr, "empty", AsksSize).args(0),
+    verb(Ctr, "size", AsksSize).args(0),
     // Smart pointers (std::unique_ptr, std::shared_ptr, IntrusiveRefCntPtr).
-    {"", "reset", Resets | Empties},
-    {"", "release", ReleasesPointee | Empties},
-    {"", "get", GetsPointer},
+    verb(Ptr, "reset", Resets | Empties).args(0, 3),
+    verb(Ptr, "release", ReleasesPointee | Empties).args(0),
+    verb(Ptr, "get", GetsPointer).args(0),
     // ThreadSafeModule.h:148-163: the callback gets the module by reference
     // and may move it out, leaving the ThreadSafeModule empty.
-    {"", "consumingModuleDo", TakesModuleOut},
+    verb(HolderClass::ThreadSafeModule, "consumingModuleDo", TakesModuleOut)
+        .args(1),
 };
+
+const char *const SmartPointers[] = {
+    "std::unique_ptr", "std::shared_ptr",          "std::auto_ptr",
+    "std::optional",   "llvm::IntrusiveRefCntPtr", "llvm::Optional"};
+const llvm::StringRef ScopeGuardDisarms[] = {"release", "dismiss", "cancel",
+                                             "disarm"};
 
 // The classes (and C handles) whose objects hold JIT'd code.
 const char *const JitOwners[] = {"llvm::orc::LLJIT",
@@ -644,6 +655,11 @@ llvm::ArrayRef<ResourceKind> kinds() { return Kinds; }
 llvm::ArrayRef<llvm::ArrayRef<RowSpec>> rowTables() { return RowTables; }
 llvm::ArrayRef<JitApiRow> jitRows() { return JitRows; }
 llvm::ArrayRef<VerbRow> verbRows() { return VerbRows; }
+llvm::ArrayRef<const char *> smartPointerClasses() { return SmartPointers; }
+const char *const UniquePtrClass = "std::unique_ptr";
+llvm::ArrayRef<llvm::StringRef> scopeGuardDisarms() {
+  return ScopeGuardDisarms;
+}
 llvm::ArrayRef<const char *> jitOwnerClasses() { return JitOwners; }
 
 } // namespace clang::tidy::llvmown::tables

@@ -234,6 +234,26 @@ inline JitRowSpec generatesCode(const char *Name) {
   return jitRow(Name, JitRole::GeneratesCode);
 }
 
+/// A VerbRow being written, its arity named where it is set:
+///
+///   verb(HolderClass::Container, "push_back", Adds).args(1)
+struct VerbSpec {
+  VerbRow Row;
+  /// Exactly \p N parameters.
+  constexpr VerbSpec args(unsigned N) const { return args(N, N); }
+  /// \p Min to \p Max parameters (AnyArity: no bound).
+  constexpr VerbSpec args(unsigned Min, unsigned Max) const {
+    VerbSpec R = *this;
+    R.Row.MinArgs = Min;
+    R.Row.MaxArgs = Max;
+    return R;
+  }
+  constexpr operator VerbRow() const { return Row; }
+};
+constexpr VerbSpec verb(HolderClass Class, const char *Method, unsigned Verbs) {
+  return {VerbRow{Class, Method, Verbs}};
+}
+
 /// The resource kinds (C++ classes also list the opaque struct behind the C
 /// handle typedef, so `struct LLVMOpaqueTargetMachine *` is recognised).
 llvm::ArrayRef<ResourceKind> kinds();
@@ -267,6 +287,12 @@ llvm::ArrayRef<const char *> nonOwningStdTemplates();
 llvm::ArrayRef<const char *> owningLLVMContainers();
 /// LLVM's scope guards: their destructor calls the callable they hold.
 llvm::ArrayRef<const char *> scopeGuardClasses();
+/// The members that disarm a scope guard, LLVM's or a project's
+/// (`release`, `dismiss`, ...).
+llvm::ArrayRef<llvm::StringRef> scopeGuardDisarms();
+/// The smart-pointer templates.
+llvm::ArrayRef<const char *> smartPointerClasses();
+extern const char *const UniquePtrClass;
 /// The string classes whose characters a module's names are read through:
 /// llvm::StringRef (a view) and std::string.
 llvm::ArrayRef<const char *> stringClasses();

@@ -208,8 +208,8 @@ bool LifetimeAnalysis::mentionsContexts(const Decl *D, const Stmt *Body) const {
       const CXXMethodDecl *MD = MCE->getMethodDecl();
       const ResourceKind *K = Model.kindOfValue(MCE->getType());
       // And `M.get()` of a local unique_ptr, whose module may die with M.
-      Found = MD && MD->getIdentifier() && MD->getName() == "get" && K &&
-              K->is(CarriesOwner) && MD->getParent()->isInStdNamespace();
+      Found = Model.hasVerb(MD, GetsPointer) && K && K->is(CarriesOwner) &&
+              MD->getParent()->isInStdNamespace();
       return !Found;
     }
   } F(Model);

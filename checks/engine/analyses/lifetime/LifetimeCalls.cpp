@@ -80,8 +80,7 @@ void LifetimeFlow::transferObject(const CallSite &CS, State &S,
   // `M.get()` of a unique_ptr that keeps its module: the pointer lives no
   // longer than M.
   if (auto It = VD ? KeptHolders.find(VD) : KeptHolders.end();
-      It != KeptHolders.end() && MD && MD->getIdentifier() &&
-      MD->getName() == "get") {
+      It != KeptHolders.end() && Model.hasVerb(MD, GetsPointer)) {
     Result.O.insert(It->second);
     if (!Result.Site)
       Result.Site = CS.Call;

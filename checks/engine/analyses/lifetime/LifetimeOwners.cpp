@@ -224,9 +224,7 @@ void LifetimeFlow::newOwnerFor(const VarDecl *VD, const Stmt *Site,
 
 namespace {
 bool isStdUniquePtr(QualType T) {
-  const auto *RD = T->getAsCXXRecordDecl();
-  return RD && RD->isInStdNamespace() && RD->getIdentifier() &&
-         RD->getName() == "unique_ptr";
+  return ApiModel::isUniquePtr(T->getAsCXXRecordDecl());
 }
 } // namespace
 
@@ -265,7 +263,7 @@ void LifetimeFlow::findKeptHolders() {
           return false;
         if (isa<CXXConversionDecl>(MD))
           return true; // a null test
-        return MD->getIdentifier() && MD->getName() == "get";
+        return Flow.Model.hasVerb(MD, GetsPointer);
       }
       if (const auto *OCE = dyn_cast_or_null<CXXOperatorCallExpr>(P))
         return OCE->getNumArgs() == 1 && (OCE->getOperator() == OO_Arrow ||
@@ -298,12 +296,8 @@ const Expr *LifetimeFlow::temporaryHolder(const CallExpr *CE,
                                           const ResourceKind *&K) const {
   const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE);
   const CXXMethodDecl *MD = MCE ? MCE->getMethodDecl() : nullptr;
-  if (!MD || !MD->getIdentifier() || MD->getName() != "get" ||
-      MCE->getNumArgs() != 0)
-    return nullptr;
-  const CXXRecordDecl *RD = MD->getParent();
-  if (!RD->isInStdNamespace() || !RD->getIdentifier() ||
-      RD->getName() != "unique_ptr")
+  if (!MD || !Model.hasVerb(MD, GetsPointer) ||
+      !ApiModel::isUniquePtr(MD->getParent()))
     return nullptr;
   K = kindOf(CE->getType());
   if (!K || !K->is(CarriesOwner))

@@ -92,12 +92,7 @@ void OwnershipFlow::findGuards() {
     bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
       const auto *DRE = dyn_cast<DeclRefExpr>(
           MCE->getImplicitObjectArgument()->IgnoreParenImpCasts());
-      if (DRE && MCE->getMethodDecl() &&
-          MCE->getMethodDecl()->getIdentifier() &&
-          llvm::is_contained(
-              std::initializer_list<llvm::StringRef>{"release", "dismiss",
-                                                     "cancel", "disarm"},
-              MCE->getMethodDecl()->getName()))
+      if (DRE && ApiModel::isScopeGuardDisarm(MCE->getMethodDecl()))
         if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
           Guards.erase(VD);
       return true;
