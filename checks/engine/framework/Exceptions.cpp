@@ -8,6 +8,7 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace clang::tidy::llvmown {

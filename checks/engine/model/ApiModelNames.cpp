@@ -6,9 +6,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "engine/framework/AstHelpers.h"
+#include "engine/framework/Compat.h"
 #include "engine/framework/NameMatcher.h"
 #include "engine/model/ApiModel.h"
 #include "engine/model/ApiTables.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
