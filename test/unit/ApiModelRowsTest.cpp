@@ -369,9 +369,12 @@ TEST(ApiModelRows, VerbRowsFitRealDeclarations) {
   for (const FunctionDecl *FD :
        headers().declsOf("llvm::orc::ThreadSafeModule::consumingModuleDo"))
     EXPECT_TRUE(M.hasVerb(FD, TakesModuleOut));
-  for (const char *Name : {"llvm::Expected::get", "llvm::BitVector::reset"})
-    for (const FunctionDecl *FD : headers().declsOf(Name))
+  for (const char *Name : {"llvm::Expected::get", "llvm::BitVector::reset"}) {
+    std::vector<const FunctionDecl *> Decls = headers().declsOf(Name);
+    ASSERT_FALSE(Decls.empty()) << Name;
+    for (const FunctionDecl *FD : Decls)
       EXPECT_FALSE(M.hasVerb(FD, GetsPointer | Resets)) << Name;
+  }
   for (const VerbRow &R : M.verbRows()) {
     EXPECT_NE(R.Verbs, 0u) << R.Name.str();
     EXPECT_LE(R.MinArgs, R.MaxArgs) << R.Name.str();
