@@ -4,6 +4,7 @@
 #include "engine/framework/AstHelpers.h"
 #include "engine/framework/CallSite.h"
 #include "engine/framework/Solver.h"
+#include "engine/framework/ValueFlow.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -55,43 +56,37 @@ struct Dropped {
 };
 
 /// The tracker dataflow of one function (TrackerFlow.h).
-class TrackerFlow {
+class TrackerFlow : public ValueFlow<TrackerFlow, TrackerState, Dropped> {
 public:
-  using State = TrackerState;
-  using Event = Dropped;
+  TrackerFlow(const ApiModel &Model, ASTContext &Ctx, const Decl *D,
+              const Stmt *Body, const AddWrappers &Wrappers)
+      : ValueFlow(Ctx, D, Body), Model(Model), Wrappers(Wrappers) {}
 
-  TrackerFlow(const ApiModel &Model, ASTContext &Ctx, const Stmt *Body,
-              const AddWrappers &Wrappers)
-      : Model(Model), Ctx(Ctx), Body(Body), PM(const_cast<Stmt *>(Body)),
-        Wrappers(Wrappers) {}
-
-  void transfer(const CFGElement &E, State &S, EventList<Event> &Out) const;
+  // Value movement (ValueFlow's hooks).
+  void declare(const VarDecl *VD, const DeclStmt *, State &S) const;
+  void assign(const Expr *LHS, const Expr *RHS, const Stmt *At, State &S) const;
+  void call(const CallSite &CS, State &S) const;
+  void endLifetime(const VarDecl *VD, const LifetimeEnd &End, State &S) const;
   /// On the edge where an add's Error is set, the add failed: its trackers
   /// hold no new code; where a tracker is null, it holds nothing.
-  void refine(const CFGBlock &From, unsigned Succ, State &S) const;
+  void transferBranch(const BranchEdge &E, State &S) const;
+
+  void VisitDeclRefExpr(const DeclRefExpr *DRE, State &S) const;
 
 private:
   bool isTrackerVar(const VarDecl *V) const {
     return V && V->hasLocalStorage() && Model.isTrackerRef(V->getType());
   }
   void start(State &S, const VarDecl *V, const CallExpr *Create) const;
-  void drop(State &S, const VarDecl *V, TrackerDrop How, SourceLocation Where,
-            EventList<Event> &Out) const;
-  void assign(State &S, const VarDecl *V, const Expr *RHS, SourceLocation At,
-              EventList<Event> &Out) const;
+  void drop(State &S, const VarDecl *V, TrackerDrop How,
+            SourceLocation Where) const;
   void load(State &S, const Expr *Tracker, const CallExpr *Add) const;
-  void call(const CallExpr *CE, State &S, EventList<Event> &Out) const;
-  void jitCall(const JitApiRow &R, const CallSite &CS, State &S,
-               EventList<Event> &Out) const;
-  void use(const DeclRefExpr *DRE, State &S) const;
+  void jitCall(const JitApiRow &R, const CallSite &CS, State &S) const;
   bool isBorrowed(const DeclRefExpr *DRE) const;
   const Expr *wrapperArg(const CallSite &CS) const;
   Location errorKey(const CallExpr *Add) const;
 
   const ApiModel &Model;
-  ASTContext &Ctx;
-  const Stmt *Body;
-  ParentMap PM;
   const AddWrappers &Wrappers;
 };
 
@@ -103,7 +98,7 @@ void TrackerFlow::start(State &S, const VarDecl *V,
 }
 
 void TrackerFlow::drop(State &S, const VarDecl *V, TrackerDrop How,
-                       SourceLocation Where, EventList<Event> &Out) const {
+                       SourceLocation Where) const {
   Location L = Location::local(V);
   if (!S.Vars.contains(L))
     return;
@@ -122,9 +117,23 @@ void TrackerFlow::drop(State &S, const VarDecl *V, TrackerDrop How,
   setAll(Value, Bits::Done);
 }
 
-void TrackerFlow::assign(State &S, const VarDecl *V, const Expr *RHS,
-                         SourceLocation At, EventList<Event> &Out) const {
-  drop(S, V, TrackerDrop::Overwritten, At, Out);
+/// `RT = JD.createResourceTracker()`, `RT = nullptr` (operator= on a
+/// ResourceTrackerSP); C: `RT = LLVMOrcJITDylibCreateResourceTracker(JD)`.
+void TrackerFlow::assign(const Expr *LHS, const Expr *RHS, const Stmt *At,
+                         State &S) const {
+  const VarDecl *V = nullptr;
+  SourceLocation Where;
+  if (const auto *BO = dyn_cast<BinaryOperator>(At)) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts()))
+      V = dyn_cast<VarDecl>(DRE->getDecl());
+    Where = BO->getOperatorLoc();
+  } else {
+    V = Model.rootVar(LHS);
+    Where = cast<CXXOperatorCallExpr>(At)->getOperatorLoc();
+  }
+  if (!isTrackerVar(V))
+    return;
+  drop(S, V, TrackerDrop::Overwritten, Where);
   if (const CallExpr *Create = jitCallOf(RHS, JitRole::CreatesTracker, Model))
     start(S, V, Create);
   else
@@ -172,36 +181,29 @@ Location TrackerFlow::errorKey(const CallExpr *Add) const {
   return Location::temporary(Add);
 }
 
-void TrackerFlow::call(const CallExpr *CE, State &S,
-                       EventList<Event> &Out) const {
-  std::optional<CallSite> CS = CallSite::of(CE);
-  if (const Expr *Tracker = wrapperArg(*CS)) {
+void TrackerFlow::call(const CallSite &CS, State &S) const {
+  const auto *CE = dyn_cast<CallExpr>(CS.Call);
+  if (!CE)
+    return;
+  if (const Expr *Tracker = wrapperArg(CS)) {
     load(S, Tracker, CE);
     return;
   }
-  if (const JitApiRow *R = Model.jitRow(CS->Callee)) {
-    jitCall(*R, *CS, S, Out);
+  if (const JitApiRow *R = Model.jitRow(CS.Callee)) {
+    jitCall(*R, CS, S);
     return;
   }
-  // RT = JD.createResourceTracker(); RT = nullptr; RT.reset().
-  if (CS->op() == OO_Equal && CS->Object && CS->Args.size() == 1) {
-    const VarDecl *V = Model.rootVar(CS->Object);
-    if (isTrackerVar(V))
-      assign(S, V, CS->Args[0], cast<CXXOperatorCallExpr>(CE)->getOperatorLoc(),
-             Out);
-    return;
-  }
+  // RT.reset().
   if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
-    const auto *DRE =
-        dyn_cast_or_null<DeclRefExpr>(skipTransparent(CS->Object));
+    const auto *DRE = dyn_cast_or_null<DeclRefExpr>(skipTransparent(CS.Object));
     const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
     if (Model.hasVerb(MCE->getMethodDecl(), Resets) && isTrackerVar(V))
-      drop(S, V, TrackerDrop::Reset, MCE->getBeginLoc(), Out);
+      drop(S, V, TrackerDrop::Reset, MCE->getBeginLoc());
   }
 }
 
-void TrackerFlow::jitCall(const JitApiRow &R, const CallSite &CS, State &S,
-                          EventList<Event> &Out) const {
+void TrackerFlow::jitCall(const JitApiRow &R, const CallSite &CS,
+                          State &S) const {
   const Expr *Tracker = CS.arg(ApiModel::trackerArg(R, CS.Callee));
   const VarDecl *V = Model.rootVar(Tracker);
   bool Tracked = V && S.Vars.contains(Location::local(V));
@@ -214,7 +216,7 @@ void TrackerFlow::jitCall(const JitApiRow &R, const CallSite &CS, State &S,
       setAll(S.Vars[Location::local(V)], Bits::Done);
     return;
   case JitRole::ReleasesTrackerRef:
-    drop(S, V, TrackerDrop::Released, CS.Call->getBeginLoc(), Out);
+    drop(S, V, TrackerDrop::Released, CS.Call->getBeginLoc());
     return;
   case JitRole::FreesAllCode:
   case JitRole::DestroysJit:
@@ -271,43 +273,25 @@ bool TrackerFlow::isBorrowed(const DeclRefExpr *DRE) const {
          isa<ConditionalOperator>(P);
 }
 
-void TrackerFlow::use(const DeclRefExpr *DRE, State &S) const {
+void TrackerFlow::VisitDeclRefExpr(const DeclRefExpr *DRE, State &S) const {
   const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
   Location L = Location::local(V);
   if (V && S.Vars.contains(L) && !isBorrowed(DRE))
     setAll(S.Vars[L], Bits::Done);
 }
 
-void TrackerFlow::transfer(const CFGElement &E, State &S,
-                           EventList<Event> &Out) const {
-  if (auto LE = E.getAs<CFGLifetimeEnds>()) {
-    const VarDecl *V = LE->getVarDecl();
-    drop(S, V, TrackerDrop::ScopeEnd, scopeEndLoc(*LE, Body), Out);
-    S.Vars.erase(Location::local(V));
+void TrackerFlow::endLifetime(const VarDecl *VD, const LifetimeEnd &End,
+                              State &S) const {
+  drop(S, VD, TrackerDrop::ScopeEnd, End.Where);
+  S.Vars.erase(Location::local(VD));
+}
+
+void TrackerFlow::declare(const VarDecl *VD, const DeclStmt *, State &S) const {
+  if (!isTrackerVar(VD))
     return;
-  }
-  auto CS = E.getAs<CFGStmt>();
-  if (!CS)
-    return;
-  const Stmt *St = CS->getStmt();
-  if (const auto *DS = dyn_cast<DeclStmt>(St)) {
-    for (const Decl *D : DS->decls())
-      if (const auto *VD = dyn_cast<VarDecl>(D); isTrackerVar(VD))
-        if (const CallExpr *Create =
-                jitCallOf(VD->getInit(), JitRole::CreatesTracker, Model))
-          start(S, VD, Create);
-  } else if (const auto *DRE = dyn_cast<DeclRefExpr>(St)) {
-    use(DRE, S);
-  } else if (const auto *CE = dyn_cast<CallExpr>(St)) {
-    call(CE, S, Out);
-  } else if (const auto *BO = dyn_cast<BinaryOperator>(St);
-             BO && BO->getOpcode() == BO_Assign) {
-    // C: RT = LLVMOrcJITDylibCreateResourceTracker(JD);
-    if (const auto *DRE =
-            dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); isTrackerVar(V))
-        assign(S, V, BO->getRHS(), BO->getOperatorLoc(), Out);
-  }
+  if (const CallExpr *Create =
+          jitCallOf(VD->getInit(), JitRole::CreatesTracker, Model))
+    start(S, VD, Create);
 }
 
 /// Where a tested expression keeps its value: the Error variable, or the
@@ -323,17 +307,15 @@ Location testedLocation(const Expr *Tested) {
   return Location::temporary(E);
 }
 
-void TrackerFlow::refine(const CFGBlock &From, unsigned Succ, State &S) const {
-  if (From.succ_size() != 2)
-    return;
-  Location NullHere = testedLocation(nullTestedOnEdge(&From, Succ, Ctx));
+void TrackerFlow::transferBranch(const BranchEdge &E, State &S) const {
+  Location NullHere = testedLocation(E.NullHere);
   if (NullHere.kind() == Location::Local && S.Vars.contains(NullHere))
     setAll(S.Vars[NullHere], Bits::Done);
   if (NullHere && S.Pending.contains(NullHere)) {
     S.Pending.erase(NullHere); // success: the code is in
     return;
   }
-  Location SetHere = testedLocation(nullTestedOnEdge(&From, 1 - Succ, Ctx));
+  Location SetHere = testedLocation(E.NonNullHere);
   if (!SetHere || !S.Pending.contains(SetHere))
     return;
   for (const auto &[L, Before] : S.Pending.lookup(SetHere))
@@ -386,7 +368,7 @@ std::vector<DroppedTracker> findDroppedTrackers(const Decl *D, const Stmt *Body,
   std::unique_ptr<CFG> G = buildAnalysisCFG(D, Body, Ctx);
   if (!G)
     return {};
-  TrackerFlow Flow(Model, Ctx, Body, Wrappers);
+  TrackerFlow Flow(Model, Ctx, D, Body, Wrappers);
   Solution<TrackerState> Sol = solveForward(*G, Flow, TrackerState());
   Incomplete = Sol.Incomplete;
   std::vector<Dropped> Events;

@@ -284,34 +284,28 @@ contextsFirst(const BitSet &O, const std::vector<Owner> &Owners) {
 
 //===--- Statements, per node kind ----------------------------------------===//
 
-void LifetimeFlow::VisitDeclStmt(const DeclStmt *DS, State &S) const {
-  for (const Decl *Dcl : DS->decls()) {
-    const auto *VD = dyn_cast<VarDecl>(Dcl);
-    if (!VD)
-      continue;
-    Binding V;
-    if (const Expr *Init = VD->getInit())
-      V = take(Init, S);
-    if (isOwnerVar(VD)) {
-      newOwnerFor(VD, DS, V, S);
-      if (isSharedCopy(VD))
-        S.Escaped.join(S.Env.lookup(Location::local(VD)).O);
-    } else if (Loc.isLocal(VD)) {
-      // A new variable read from another bound one is bound here.
-      Binding Bound;
-      Bound.O = V.O;
-      Bound.Site = V.Var || !V.Site ? DS : V.Site;
-      S.Env.set(Location::local(VD), Bound);
-    } else if (!V.empty()) {
-      S.PendingStores[DS].absorb(V); // a static local outlives the function
-    }
+void LifetimeFlow::declare(const VarDecl *VD, const DeclStmt *DS,
+                           State &S) const {
+  Binding V;
+  if (const Expr *Init = VD->getInit())
+    V = take(Init, S);
+  if (isOwnerVar(VD)) {
+    newOwnerFor(VD, DS, V, S);
+    if (isSharedCopy(VD))
+      S.Escaped.join(S.Env.lookup(Location::local(VD)).O);
+  } else if (Loc.isLocal(VD)) {
+    // A new variable read from another bound one is bound here.
+    Binding Bound;
+    Bound.O = V.O;
+    Bound.Site = V.Var || !V.Site ? DS : V.Site;
+    S.Env.set(Location::local(VD), Bound);
+  } else if (!V.empty()) {
+    S.PendingStores[DS].absorb(V); // a static local outlives the function
   }
 }
 
-void LifetimeFlow::VisitReturnStmt(const ReturnStmt *RS, State &S) const {
-  const Expr *RV = RS->getRetValue();
-  if (!RV)
-    return;
+void LifetimeFlow::returned(const Expr *RV, const ReturnStmt *RS,
+                            State &S) const {
   const ResourceKind *RK = kindOf(RV->getType());
   Binding V = take(RV, S);
   if (isOwnerKind(RK) && !RV->getType()->isPointerType()) {
@@ -336,31 +330,8 @@ void LifetimeFlow::VisitDeclRefExpr(const DeclRefExpr *DRE, State &S) const {
 }
 
 void LifetimeFlow::VisitCallExpr(const CallExpr *CE, State &S) const {
-  if (isStdMove(CE))
-    return; // transparent
-  if (getFromTemporaryHolder(CE, S))
-    return;
-  CallSite CS = *CallSite::of(CE);
-  // `Holder = std::move(Other)` on a class type.
-  if (CS.op() == OO_Equal && CS.Object && CS.Args.size() == 1) {
-    Binding V = take(CS.Args[0], S);
-    store(CS.Object, V, CS.Args[0], CE, S);
-    S.Env.erase(Location::temporary(skipTransparent(CS.Object)));
-    return;
-  }
-  transferCall(CS, S);
-}
-
-void LifetimeFlow::VisitCXXConstructExpr(const CXXConstructExpr *CE,
-                                         State &S) const {
-  transferCall(*CallSite::of(CE), S);
-}
-
-void LifetimeFlow::VisitRecoveryExpr(const RecoveryExpr *RE, State &S) const {
-  if (std::optional<CallSite> CS = CallSite::of(RE, &Ctx))
-    transferCall(*CS, S);
-  else
-    VisitExpr(RE, S);
+  if (!getFromTemporaryHolder(CE, S))
+    ValueFlow::VisitCallExpr(CE, S);
 }
 
 void LifetimeFlow::VisitCXXNewExpr(const CXXNewExpr *NE, State &S) const {
@@ -401,12 +372,13 @@ void LifetimeFlow::VisitCXXDeleteExpr(const CXXDeleteExpr *DE, State &S) const {
     S.Env.erase(Location::local(VD));
 }
 
-void LifetimeFlow::VisitBinaryOperator(const BinaryOperator *BO,
-                                       State &S) const {
-  if (BO->getOpcode() != BO_Assign)
-    return;
-  Binding V = take(BO->getRHS(), S);
-  store(BO->getLHS(), V, BO->getRHS(), BO, S);
+void LifetimeFlow::assign(const Expr *LHS, const Expr *RHS, const Stmt *At,
+                          State &S) const {
+  Binding V = take(RHS, S);
+  store(LHS, V, RHS, At, S);
+  // A class's operator=: the holder is read as a temporary, and written.
+  if (isa<CallExpr>(At))
+    S.Env.erase(Location::temporary(skipTransparent(LHS)));
 }
 
 void LifetimeFlow::VisitInitListExpr(const InitListExpr *ILE, State &S) const {
@@ -504,15 +476,14 @@ void LifetimeFlow::holderDestroyed(const VarDecl *VD, const Binding &B,
   }
 }
 
-void LifetimeFlow::transferLifetimeEnd(const CFGLifetimeEnds &LE,
-                                       State &S) const {
-  const VarDecl *VD = LE.getVarDecl();
+void LifetimeFlow::endLifetime(const VarDecl *VD, const LifetimeEnd &End,
+                               State &S) const {
   // A unique_ptr that kept its module deletes it (its own binding, to the
   // context, is checked below).
   if (auto It = KeptHolders.find(VD); It != KeptHolders.end()) {
     BitSet Own;
     Own.insert(It->second);
-    endOwners(Own, S, EndHow::ScopeEnd, scopeEndLoc(LE, Body));
+    endOwners(Own, S, EndHow::ScopeEnd, End.Where);
   }
   Location L = Location::local(VD);
   const Binding *B = S.Env.find(L);
@@ -520,7 +491,7 @@ void LifetimeFlow::transferLifetimeEnd(const CFGLifetimeEnds &LE,
     return;
   Binding V = *B;
   S.Env.erase(L);
-  SourceLocation Where = scopeEndLoc(LE, Body);
+  SourceLocation Where = End.Where;
   if (isOwnerVar(VD)) {
     if (!VD->getType()->isPointerType())
       endOwners(V.O, S, EndHow::ScopeEnd, Where);
@@ -532,39 +503,21 @@ void LifetimeFlow::transferLifetimeEnd(const CFGLifetimeEnds &LE,
     holderDestroyed(VD, V, Where, S);
 }
 
-void LifetimeFlow::transferInitializer(const CFGInitializer &CI,
-                                       State &S) const {
-  const CXXCtorInitializer *Init = CI.getInitializer();
-  if (!Init->isAnyMemberInitializer() || !Init->getInit())
-    return;
-  Binding V = take(Init->getInit(), S);
-  const FieldDecl *F = Init->getAnyMember();
+void LifetimeFlow::initializeMember(const FieldDecl *F, const Expr *Init,
+                                    State &S) const {
+  Binding V = take(Init, S);
   if (!F || V.empty())
     return;
-  noteFieldBinds(F, V.O, Init->getInit());
+  noteFieldBinds(F, V.O, Init);
   const ResourceKind *K = kindOf(F->getType());
   if (isOwnerKind(K) && !F->getType()->isPointerType())
     S.Escaped.join(V.O); // a context moved into a member lives on
   else
-    S.PendingStores[Init->getInit()].absorb(V);
+    S.PendingStores[Init].absorb(V);
 }
 
-void LifetimeFlow::transfer(const CFGElement &El, State &S,
-                            EventList<Event> &Out) const {
-  auto Into = Events.collectInto(Out);
-  if (auto CS = El.getAs<CFGStmt>())
-    Visit(CS->getStmt(), S);
-  else if (auto LE = El.getAs<CFGLifetimeEnds>())
-    transferLifetimeEnd(*LE, S);
-  else if (auto CI = El.getAs<CFGInitializer>())
-    transferInitializer(*CI, S);
-}
-
-void LifetimeFlow::refine(const CFGBlock &From, unsigned SuccIndex,
-                          State &S) const {
-  // On the edge where a module holder is null it holds nothing.
-  const auto *DRE =
-      dyn_cast_or_null<DeclRefExpr>(nullTestedOnEdge(&From, SuccIndex, Ctx));
+void LifetimeFlow::transferBranch(const BranchEdge &E, State &S) const {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E.NullHere);
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (VD && !isOwnerVar(VD))
     S.Env.erase(Location::local(VD));

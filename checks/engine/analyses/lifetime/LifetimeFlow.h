@@ -20,7 +20,7 @@
 #include "engine/analyses/lifetime/LifetimeAnalysis.h"
 #include "engine/framework/Environment.h"
 #include "engine/framework/Solver.h"
-#include "clang/AST/ParentMap.h"
+#include "engine/framework/ValueFlow.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <optional>
 
@@ -109,35 +109,35 @@ struct LifetimeEvent {
   const FieldDecl *IRMember = nullptr;
 };
 
-class LifetimeFlow : public FlowVisitor<LifetimeFlow, LifetimeState> {
+class LifetimeFlow
+    : public ValueFlow<LifetimeFlow, LifetimeState, LifetimeEvent> {
 public:
-  using State = LifetimeState;
-  using Event = LifetimeEvent;
-
   LifetimeFlow(const ApiModel &Model, ASTContext &Ctx, const Decl *D,
                const Stmt *Body);
 
   /// The state on entry, after the pre-pass that finds what transfer needs
   /// of the whole function and numbers every owner it can make.
   State entryState();
-  void transfer(const CFGElement &El, State &S, EventList<Event> &Out) const;
-  void refine(const CFGBlock &From, unsigned SuccIndex, State &S) const;
   /// Stores into long-lived places whose context died with the function.
   void atExit(const State &S, EventList<Event> &Out) const;
 
   const std::vector<Owner> &owners() const { return Owners; }
 
+  // Value movement (ValueFlow's hooks).
+  void declare(const VarDecl *VD, const DeclStmt *DS, State &S) const;
+  void assign(const Expr *LHS, const Expr *RHS, const Stmt *At, State &S) const;
+  void returned(const Expr *RV, const ReturnStmt *RS, State &S) const;
+  void call(const CallSite &CS, State &S) const { transferCall(CS, S); }
+  void endLifetime(const VarDecl *VD, const LifetimeEnd &End, State &S) const;
+  void initializeMember(const FieldDecl *F, const Expr *Init, State &S) const;
+  /// On the edge where a module holder is null it holds nothing.
+  void transferBranch(const BranchEdge &E, State &S) const;
+
   // Transfer, per node kind.
-  void VisitDeclStmt(const DeclStmt *DS, State &S) const;
-  void VisitReturnStmt(const ReturnStmt *RS, State &S) const;
   void VisitDeclRefExpr(const DeclRefExpr *DRE, State &S) const;
   void VisitCallExpr(const CallExpr *CE, State &S) const;
-  void VisitCXXConstructExpr(const CXXConstructExpr *CE, State &S) const;
-  /// A call that does not compile, if its callee is unambiguous.
-  void VisitRecoveryExpr(const RecoveryExpr *RE, State &S) const;
   void VisitCXXNewExpr(const CXXNewExpr *NE, State &S) const;
   void VisitCXXDeleteExpr(const CXXDeleteExpr *DE, State &S) const;
-  void VisitBinaryOperator(const BinaryOperator *BO, State &S) const;
   void VisitInitListExpr(const InitListExpr *ILE, State &S) const;
   void VisitAbstractConditionalOperator(const AbstractConditionalOperator *CO,
                                         State &S) const;
@@ -198,20 +198,11 @@ private:
   void bindIRObject(const CallSite &CS, const Binding &Contexts,
                     State &S) const;
 
-  // Elements other than statements.
   void checkUse(const DeclRefExpr *DRE, const State &S) const;
-  void transferLifetimeEnd(const CFGLifetimeEnds &LE, State &S) const;
   void holderDestroyed(const VarDecl *VD, const Binding &B,
                        SourceLocation Where, const State &S) const;
-  void transferInitializer(const CFGInitializer &CI, State &S) const;
-
-  void emit(Event E) const { Events.emit(std::move(E)); }
 
   const ApiModel &Model;
-  ASTContext &Ctx;
-  const Decl *D;
-  const Stmt *Body;
-  ParentMap PM;
   Locator Loc;
 
   /// Every owner the function can make, numbered before solving in the
@@ -233,8 +224,6 @@ private:
   llvm::DenseMap<const FieldDecl *, unsigned> FieldOwners;
   /// Assignment targets are written, not used.
   llvm::SmallPtrSet<const Stmt *, 16> AssignedLHS;
-
-  EventSink<Event> Events;
 };
 
 } // namespace clang::tidy::llvmown

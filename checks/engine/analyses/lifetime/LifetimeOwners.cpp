@@ -19,8 +19,7 @@ namespace clang::tidy::llvmown {
 
 LifetimeFlow::LifetimeFlow(const ApiModel &Model, ASTContext &Ctx,
                            const Decl *D, const Stmt *Body)
-    : Model(Model), Ctx(Ctx), D(D), Body(Body), PM(const_cast<Stmt *>(Body)),
-      Loc(D) {}
+    : ValueFlow(Ctx, D, Body), Model(Model), Loc(D) {}
 
 const ResourceKind *LifetimeFlow::kindOf(QualType T) const {
   auto [It, New] = KindCache.try_emplace(T.getTypePtrOrNull(), nullptr);

@@ -392,10 +392,9 @@ void OwnershipFlow::noteSuccessOutputs(const CallSite &CS, const CallRows &Rows,
 // `if (LLVMCreateExecutionEngineForModule(&EE, M, &Err))`, `Err == NULL`,
 // or the same through a variable holding the result: the call whose
 // success the branch tests, and whether the test is negated.
-CallSet OwnershipFlow::testedCalls(const CFGBlock &From, const State &S,
+CallSet OwnershipFlow::testedCalls(const BranchEdge &Edge, const State &S,
                                    bool &Negated) const {
-  const auto *E =
-      dyn_cast_or_null<Expr>(From.getTerminatorCondition(/*StripParens=*/true));
+  const Expr *E = Edge.Cond;
   if (!E)
     return {};
   Negated = false;
@@ -434,13 +433,13 @@ void OwnershipFlow::noteResult(const VarDecl *VD, const Expr *Value,
 
 // A non-zero (or non-null error) result means failure, when only the error
 // message is written; zero means success, when the message is not.
-void OwnershipFlow::refineOutParameters(const CFGBlock &From,
-                                        unsigned SuccIndex, State &S) const {
+void OwnershipFlow::refineOutParameters(const BranchEdge &Edge,
+                                        State &S) const {
   if (OutObjects.empty() && S.TakenOnSuccess.empty() && S.GivenBack.empty())
     return;
   bool Negated = false;
-  for (const Expr *E : testedCalls(From, S, Negated)) {
-    bool Failed = (SuccIndex == 0) != Negated;
+  for (const Expr *E : testedCalls(Edge, S, Negated)) {
+    bool Failed = Edge.Value != Negated;
     if (Failed) {
       // It did not take the argument: the caller still owns it.
       for (unsigned T : S.TakenOnSuccess.lookup(E))
@@ -469,13 +468,10 @@ void OwnershipFlow::refineOutParameters(const CFGBlock &From,
   }
 }
 
-void OwnershipFlow::refine(const CFGBlock &From, unsigned SuccIndex,
-                           State &S) const {
-  if (From.succ_size() != 2)
-    return;
-  refineFlags(From, SuccIndex, S);
-  refineOutParameters(From, SuccIndex, S);
-  const Expr *E = nullTestedOnEdge(&From, SuccIndex, Ctx);
+void OwnershipFlow::transferBranch(const BranchEdge &Edge, State &S) const {
+  refineFlags(Edge, S);
+  refineOutParameters(Edge, S);
+  const Expr *E = Edge.NullHere;
   if (!E || (!E->getType()->isPointerType() && !E->getType()->isBooleanType()))
     return;
   // Nothing is owned through a null pointer, nor what belongs to it (a

@@ -154,12 +154,11 @@ void OwnershipFlow::writeFlag(const VarDecl *VD, const Expr *Value,
   }
 }
 
-void OwnershipFlow::refineFlags(const CFGBlock &From, unsigned SuccIndex,
-                                State &S) const {
-  const auto *Cond = dyn_cast_or_null<Expr>(From.getTerminatorCondition());
+void OwnershipFlow::refineFlags(const BranchEdge &Edge, State &S) const {
+  const Expr *Cond = Edge.Cond;
   if (!Cond)
     return;
-  bool Value = SuccIndex == 0;
+  bool Value = Edge.Value;
   Cond = Cond->IgnoreParenImpCasts();
   while (const auto *UO = dyn_cast<UnaryOperator>(Cond)) {
     if (UO->getOpcode() != UO_LNot)

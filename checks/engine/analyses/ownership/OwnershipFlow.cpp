@@ -65,8 +65,8 @@ bool intersectFlags(FlagValues &A, const FlagValues &B) {
 
 OwnershipFlow::OwnershipFlow(const OwnershipAnalysis &A, const Decl *D,
                              const Stmt *Body)
-    : A(A), Model(A.Model), Ctx(A.Ctx), D(D), Body(Body),
-      PM(const_cast<Stmt *>(Body)), Loc(D, /*References=*/false) {
+    : ValueFlow(A.Ctx, D, Body), A(A), Model(A.Model),
+      Loc(D, /*References=*/false) {
   Loc.followOutParameters(true);
 }
 
@@ -420,27 +420,21 @@ void OwnershipFlow::releaseBy(const Tokens &T, State &S, const CallSite &CS,
 
 //===--- Statements, per node kind ----------------------------------------===//
 
-void OwnershipFlow::VisitDeclStmt(const DeclStmt *DS, State &S) const {
-  for (const Decl *Dcl : DS->decls()) {
-    const auto *VD = dyn_cast<VarDecl>(Dcl);
-    if (!VD)
-      continue;
-    Tokens V;
-    if (const Expr *Init = VD->getInit())
-      V = consume(Init, S);
-    noteResult(VD, VD->getInit(), S);
-    if (Loc.tracks(VD))
-      storeVar(VD, V, DS, S);
-    else
-      escape(V, S, /*Stored=*/true); // a static local or a reference
-    writeFlag(VD, VD->getInit(), S);
-  }
+void OwnershipFlow::declare(const VarDecl *VD, const DeclStmt *DS,
+                            State &S) const {
+  Tokens V;
+  if (const Expr *Init = VD->getInit())
+    V = consume(Init, S);
+  noteResult(VD, VD->getInit(), S);
+  if (Loc.tracks(VD))
+    storeVar(VD, V, DS, S);
+  else
+    escape(V, S, /*Stored=*/true); // a static local or a reference
+  writeFlag(VD, VD->getInit(), S);
 }
 
-void OwnershipFlow::VisitReturnStmt(const ReturnStmt *RS, State &S) const {
-  const Expr *RV = RS->getRetValue();
-  if (!RV)
-    return;
+void OwnershipFlow::returned(const Expr *RV, const ReturnStmt *RS,
+                             State &S) const {
   Tokens V = consume(RV, S);
   // Returning what a member holds (a lazily created machine) lends it; the
   // object keeps it.
@@ -480,19 +474,12 @@ void OwnershipFlow::VisitCallExpr(const CallExpr *CE, State &S) const {
       S.Env.set(Location::temporary(CE), V);
     return;
   }
-  transferCall(*CallSite::of(CE), S);
+  ValueFlow::VisitCallExpr(CE, S);
   // The callee expression (a function pointer, a member) is read only.
   consume(CE->getCallee(), S);
 }
 
-void OwnershipFlow::VisitCXXConstructExpr(const CXXConstructExpr *CE,
-                                          State &S) const {
-  transferCall(*CallSite::of(CE), S);
-}
-
-void OwnershipFlow::VisitRecoveryExpr(const RecoveryExpr *RE, State &S) const {
-  if (std::optional<CallSite> CS = CallSite::of(RE, &Ctx))
-    return transferCall(*CS, S);
+void OwnershipFlow::brokenExpr(const RecoveryExpr *RE, State &S) const {
   // `TM->removedSinceLLVM(...)`: a member the object's class no longer has
   // (code written for another LLVM) uses the object, as any member does.
   if (isUnresolvedMemberOf(RE, Ctx)) {
@@ -509,23 +496,21 @@ void OwnershipFlow::VisitCXXDeleteExpr(const CXXDeleteExpr *DE,
   release(consume(DE->getArgument(), S), S, DE);
 }
 
-void OwnershipFlow::VisitBinaryOperator(const BinaryOperator *BO,
-                                        State &S) const {
-  if (BO->getOpcode() == BO_Assign) {
-    if (const auto *DRE =
-            dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        noteResult(VD, BO->getRHS(), S);
-    Tokens V = consume(BO->getRHS(), S);
-    storeTo(BO->getLHS(), V, BO, S);
-    if (const auto *DRE =
-            dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        writeFlag(VD, BO->getRHS(), S);
-  } else if (BO->getOpcode() != BO_Comma) {
-    consume(BO->getLHS(), S);
-    consume(BO->getRHS(), S);
-  }
+void OwnershipFlow::assign(const Expr *LHS, const Expr *RHS, const Stmt *At,
+                           State &S) const {
+  const auto *DRE = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (VD)
+    noteResult(VD, RHS, S);
+  Tokens V = consume(RHS, S);
+  storeTo(LHS, V, cast<Expr>(At), S);
+  if (VD)
+    writeFlag(VD, RHS, S);
+}
+
+void OwnershipFlow::operate(const BinaryOperator *BO, State &S) const {
+  consume(BO->getLHS(), S);
+  consume(BO->getRHS(), S);
 }
 
 void OwnershipFlow::VisitUnaryOperator(const UnaryOperator *UO,
@@ -630,9 +615,8 @@ void OwnershipFlow::discardIfUnused(const Expr *E, State &S) const {
             E->getBeginLoc(), nullptr);
 }
 
-void OwnershipFlow::transferLifetimeEnd(const CFGLifetimeEnds &LE,
-                                        State &S) const {
-  const VarDecl *VD = LE.getVarDecl();
+void OwnershipFlow::endLifetime(const VarDecl *VD, const LifetimeEnd &End,
+                                State &S) const {
   // A scope guard's destructor runs its lambda here.
   if (auto It = Guards.find(VD); It != Guards.end())
     runGuard(It->second, S);
@@ -646,43 +630,31 @@ void OwnershipFlow::transferLifetimeEnd(const CFGLifetimeEnds &LE,
   // Where the variable dies: at a return or the end of the function (the
   // function's exit), or at the end of an inner scope, a break, continue
   // or goto. main's exit ends the process (see atExit).
-  bool AtExit = diesAtFunctionExit(LE, Body);
-  if (AtExit && isMain())
+  if (End.AtFunctionExit && isMain())
     return;
-  dropped(Old, S, AtExit ? LeakReason::AtExit : LeakReason::ScopeEnd,
-          scopeEndLoc(LE, Body), VD);
+  dropped(Old, S,
+          End.AtFunctionExit ? LeakReason::AtExit : LeakReason::ScopeEnd,
+          End.Where, VD);
 }
 
-void OwnershipFlow::transferInitializer(const CFGInitializer &CI,
-                                        State &S) const {
-  const CXXCtorInitializer *Init = CI.getInitializer();
-  if (!Init->isAnyMemberInitializer() || !Init->getInit())
-    return;
+void OwnershipFlow::initializeMember(const FieldDecl *F, const Expr *Init,
+                                     State &S) const {
   Pending.clear();
-  Tokens V = consume(Init->getInit(), S);
-  if (const FieldDecl *F = Init->getAnyMember())
-    storeField(F, V, Init->getInit(), /*InInit=*/true, S);
+  Tokens V = consume(Init, S);
+  if (F)
+    storeField(F, V, Init, /*InInit=*/true, S);
   else
     escape(V, S);
 }
 
-void OwnershipFlow::transfer(const CFGElement &El, State &S,
-                             EventList<Event> &Out) const {
-  auto Into = Events.collectInto(Out);
-  if (auto CS = El.getAs<CFGStmt>()) {
-    Pending.clear();
-    const Stmt *St = CS->getStmt();
-    Visit(St, S);
-    if (const auto *E = dyn_cast<Expr>(St))
-      discardIfUnused(E, S);
-    if (Pending.any())
-      dropped(Pending, S, LeakReason::Temporary, St->getBeginLoc(), nullptr);
-    Pending.clear();
-  } else if (auto LE = El.getAs<CFGLifetimeEnds>()) {
-    transferLifetimeEnd(*LE, S);
-  } else if (auto CI = El.getAs<CFGInitializer>()) {
-    transferInitializer(*CI, S);
-  }
+void OwnershipFlow::transferStmt(const Stmt *St, State &S) const {
+  Pending.clear();
+  Visit(St, S);
+  if (const auto *E = dyn_cast<Expr>(St))
+    discardIfUnused(E, S);
+  if (Pending.any())
+    dropped(Pending, S, LeakReason::Temporary, St->getBeginLoc(), nullptr);
+  Pending.clear();
 }
 
 } // namespace clang::tidy::llvmown

@@ -28,7 +28,7 @@
 #include "engine/analyses/ownership/OwnershipAnalysis.h"
 #include "engine/framework/Environment.h"
 #include "engine/framework/Solver.h"
-#include "clang/AST/ParentMap.h"
+#include "engine/framework/ValueFlow.h"
 #include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <memory>
@@ -197,19 +197,15 @@ struct OwnershipEvent {
 };
 
 /// The ownership analysis of one function, for the solver.
-class OwnershipFlow : public FlowVisitor<OwnershipFlow, OwnershipState> {
+class OwnershipFlow
+    : public ValueFlow<OwnershipFlow, OwnershipState, OwnershipEvent> {
 public:
-  using State = OwnershipState;
-  using Event = OwnershipEvent;
-
   OwnershipFlow(const OwnershipAnalysis &A, const Decl *D, const Stmt *Body);
 
   /// The state on entry: members of `this` and (tracking disposes)
   /// parameters start with objects of their own. The pre-pass: it numbers
   /// every object the function can create and finds its scope guards.
   State entryState();
-  void transfer(const CFGElement &El, State &S, EventList<Event> &Out) const;
-  void refine(const CFGBlock &From, unsigned SuccIndex, State &S) const;
   /// What is still owned at an exit leaks there.
   void atExit(const State &S, SourceLocation Where,
               EventList<Event> &Out) const;
@@ -220,15 +216,26 @@ public:
   /// The objects (allocation sites), indexed by object number.
   std::vector<OwnedObject> &objects() { return Objects; }
 
+  // Value movement (ValueFlow's hooks).
+  void declare(const VarDecl *VD, const DeclStmt *DS, State &S) const;
+  void assign(const Expr *LHS, const Expr *RHS, const Stmt *At, State &S) const;
+  /// A class's operator= is a call: its rows say what it takes.
+  static constexpr bool assignsObjects() { return false; }
+  void returned(const Expr *RV, const ReturnStmt *RS, State &S) const;
+  void call(const CallSite &CS, State &S) const { transferCall(CS, S); }
+  /// The other operators read their operands: a borrow.
+  void operate(const BinaryOperator *BO, State &S) const;
+  void brokenExpr(const RecoveryExpr *RE, State &S) const;
+  /// A statement, then what its full expression left unused.
+  void transferStmt(const Stmt *St, State &S) const;
+  void endLifetime(const VarDecl *VD, const LifetimeEnd &End, State &S) const;
+  void initializeMember(const FieldDecl *F, const Expr *Init, State &S) const;
+  /// Flags, out-parameters and null tests, on each edge.
+  void transferBranch(const BranchEdge &E, State &S) const;
+
   // Transfer, per node kind.
-  void VisitDeclStmt(const DeclStmt *DS, State &S) const;
-  void VisitReturnStmt(const ReturnStmt *RS, State &S) const;
   void VisitCallExpr(const CallExpr *CE, State &S) const;
-  void VisitCXXConstructExpr(const CXXConstructExpr *CE, State &S) const;
-  /// A call that does not compile, if its callee is unambiguous.
-  void VisitRecoveryExpr(const RecoveryExpr *RE, State &S) const;
   void VisitCXXDeleteExpr(const CXXDeleteExpr *DE, State &S) const;
-  void VisitBinaryOperator(const BinaryOperator *BO, State &S) const;
   void VisitUnaryOperator(const UnaryOperator *UO, State &S) const;
   void VisitAbstractConditionalOperator(const AbstractConditionalOperator *CO,
                                         State &S) const;
@@ -272,7 +279,7 @@ private:
   void writeFlag(const VarDecl *VD, const Expr *Value, State &S) const;
   /// On the edge where a flag has a value, the objects created only under
   /// the other value do not exist.
-  void refineFlags(const CFGBlock &From, unsigned SuccIndex, State &S) const;
+  void refineFlags(const BranchEdge &E, State &S) const;
   int parentOf(const ApiRow *R, llvm::ArrayRef<const Expr *> Args,
                const State &S) const;
   bool tracked(const ResourceKind *K) const;
@@ -316,30 +323,21 @@ private:
   void findGuards();
   void runGuard(const LambdaExpr *LE, State &S) const;
 
-  // Elements other than statements, and what ends a full expression.
-  void transferLifetimeEnd(const CFGLifetimeEnds &LE, State &S) const;
-  void transferInitializer(const CFGInitializer &CI, State &S) const;
+  // What ends a full expression.
   void discardIfUnused(const Expr *E, State &S) const;
   bool isFullExpression(const Expr *E) const;
 
   // Edges.
-  void refineOutParameters(const CFGBlock &From, unsigned SuccIndex,
-                           State &S) const;
-  CallSet testedCalls(const CFGBlock &From, const State &S,
-                      bool &Negated) const;
+  void refineOutParameters(const BranchEdge &E, State &S) const;
+  CallSet testedCalls(const BranchEdge &E, const State &S, bool &Negated) const;
   /// Records in \p S that \p VD now holds the result of \p Value.
   void noteResult(const VarDecl *VD, const Expr *Value, State &S) const;
   void setParent(unsigned Obj, int Parent, State &S) const;
 
-  void emit(Event E) const { Events.emit(std::move(E)); }
   void leakOnThrow(const CallSite &CS, const State &S) const;
 
   const OwnershipAnalysis &A;
   const ApiModel &Model;
-  ASTContext &Ctx;
-  const Decl *D;
-  const Stmt *Body;
-  ParentMap PM;
   Locator Loc;
 
   // Facts of the AST, found before solving (the objects of each creating
@@ -365,9 +363,8 @@ private:
   const CXXRecordDecl *ThisClass = nullptr;
   bool InConstructor = false;
 
-  // Per element, reset by each transfer: where events go, and the
-  // temporaries the element consumed.
-  EventSink<Event> Events;
+  // Per element, reset by each transfer: the temporaries the element
+  // consumed.
   mutable Tokens Pending;
 };
 
