@@ -1,7 +1,8 @@
 //===- HolderUseTest.cpp --------------------------------------------------===//
 //
 // The one classifier of how a reference uses a holder, which the retention
-// and JIT analyses share: each reference to `Q` in `uses` is classified.
+// and JIT analyses share: each reference to `Q` in `uses` is classified;
+// and the index of what each body does to each member and global.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +29,7 @@ TEST(HolderUse, EachReferenceIsClassifiedByWhatSurroundsIt) {
       unsigned size() const;
       vector &operator=(const vector &);
       T &operator[](unsigned);
+      T *find(const T &);
     };
     template <class T> void swap(T &A, T &B);
     }
@@ -44,6 +46,8 @@ TEST(HolderUse, EachReferenceIsClassifiedByWhatSurroundsIt) {
       popInto(Q);
       peek(Q);
       (void)Q[0];
+      (void)Q.find(2);
+      std::vector<int> *Alias = &Q;
     }
   )cpp");
   const FunctionDecl *F = TU.function("uses");
@@ -65,8 +69,57 @@ TEST(HolderUse, EachReferenceIsClassifiedByWhatSurroundsIt) {
                                 UseTakesOut | UseEmpties | UsePassedByRef,
                                 UsePassedByRef,
                                 NoHolderUse,
-                                NoHolderUse};
+                                UseIndexes,
+                                UseLooksUp,
+                                UseAddressTaken};
   EXPECT_EQ(Uses, Want);
 }
 
 } // namespace
+
+TEST(HolderUse, IndexAnswersPerBodyMemberAndGlobal) {
+  ParsedTU TU = parse(R"cpp(
+    namespace std {
+    template <class T> struct vector {
+      void push_back(T V);
+      void clear();
+    };
+    }
+    struct Owner {
+      std::vector<int> Q;
+      std::unique_ptr<int> P;
+      int *Raw;
+      void f(Owner &Other);
+    };
+    std::vector<int> Global;
+    void Owner::f(Owner &Other) {
+      Q.push_back(1);
+      Other.Q.clear();
+      Raw = nullptr;
+      auto L = [this] { P.reset(); };
+      Global.clear();
+    }
+  )cpp");
+  using namespace ast_matchers;
+  const FunctionDecl *F = TU.function("f");
+  ASSERT_NE(F, nullptr);
+  auto field = [&](const char *Name) {
+    return selectFirst<FieldDecl>(
+        "f", match(fieldDecl(hasName(Name)).bind("f"), TU.ctx()));
+  };
+  const auto *Global = selectFirst<VarDecl>(
+      "v", match(varDecl(hasName("Global")).bind("v"), TU.ctx()));
+  ApiModel Model;
+  HolderUseIndex Index(Model);
+  const Stmt *Body = F->getBody();
+  // Through any object, or only through `this`.
+  EXPECT_EQ(Index.uses(Body, field("Q")), UseAdds | UseTakesOut | UseEmpties);
+  EXPECT_EQ(Index.usesOfThis(Body, field("Q")), unsigned(UseAdds));
+  // A built-in assignment, and a reset inside a lambda.
+  EXPECT_EQ(Index.usesOfThis(Body, field("Raw")), unsigned(UseAssigned));
+  EXPECT_EQ(Index.usesOfThis(Body, field("P")), UseResets | UseEmpties);
+  EXPECT_EQ(Index.usesOfThis(Body, field("P"), /*InLambdas=*/false),
+            unsigned(NoHolderUse));
+  EXPECT_EQ(Index.uses(Body, Global), UseTakesOut | UseEmpties);
+  EXPECT_EQ(Index.membersOfThis(Body).size(), 3u);
+}

@@ -232,6 +232,25 @@ bool diesAtFunctionExit(const CFGLifetimeEnds &LE, const Stmt *Body) {
   return !Trigger || isa<ReturnStmt>(Trigger) || Trigger == Body;
 }
 
+bool forEachStmt(const Stmt *Body, llvm::function_ref<bool(const Stmt *)> Fn,
+                 bool IntoLambdas) {
+  struct Walker : RecursiveASTVisitor<Walker> {
+    llvm::function_ref<bool(const Stmt *)> Fn;
+    bool IntoLambdas;
+    bool Stopped = false;
+    bool TraverseLambdaExpr(LambdaExpr *LE) {
+      return !IntoLambdas || RecursiveASTVisitor::TraverseLambdaExpr(LE);
+    }
+    bool VisitStmt(Stmt *S) {
+      Stopped = !Fn(S);
+      return !Stopped;
+    }
+  } W{{}, Fn, IntoLambdas};
+  if (Body)
+    W.TraverseStmt(const_cast<Stmt *>(Body));
+  return !W.Stopped;
+}
+
 bool keepsPointerParam(const FunctionDecl *FD, unsigned I, unsigned Depth) {
   const FunctionDecl *Def = nullptr;
   if (!FD || !FD->hasBody(Def) || !Def || I >= Def->getNumParams() ||
@@ -258,36 +277,35 @@ bool keepsPointerParam(const FunctionDecl *FD, unsigned I, unsigned Depth) {
       return !Kept;
     }
     bool keeps(const Expr *E) {
-      auto [Child, Parent] =
-          climbParents(PM, E, Parens | ImplicitCastsButToBool | ExplicitCasts);
-      if (!Parent)
-        return false;
-      if (isa<ReturnStmt>(Parent) || isa<InitListExpr>(Parent))
+      PointerUse U = pointerUseAt(PM, E);
+      switch (U.K) {
+      case PointerUse::Returned:
+      case PointerUse::InInitList:
+      case PointerUse::Declared:
+      case PointerUse::StoredFrom:
         return true;
-      // A local pointer initialised from it is followed; anything else
-      // declared from it (a static, an object) keeps it.
-      if (const auto *DS = dyn_cast<DeclStmt>(Parent)) {
-        const VarDecl *VD = localPointerAlias(DS);
-        if (VD)
-          Aliases.insert(VD);
-        return !VD;
-      }
-      if (const auto *BO = dyn_cast<BinaryOperator>(Parent))
-        return BO->isAssignmentOp() && BO->getRHS() == Child;
-      if (const auto *CE = dyn_cast<CallExpr>(Parent)) {
-        const FunctionDecl *Callee = CE->getDirectCallee();
-        for (unsigned A = 0; A < CE->getNumArgs(); ++A)
-          if (CE->getArg(A) == Child)
+      case PointerUse::Aliased: // followed
+        Aliases.insert(U.Alias);
+        return false;
+      case PointerUse::Passed: {
+        const FunctionDecl *Callee = U.Call->getDirectCallee();
+        for (unsigned A = 0; A < U.Call->getNumArgs(); ++A)
+          if (U.Call->getArg(A) == U.Child)
             return Depth > 0 && Callee && Callee != P->getDeclContext() &&
                    keepsPointerParam(Callee, A, Depth - 1);
         return false;
       }
-      // Built into an object: a std::string copies the characters; another
-      // object (a view, a project's string type) may keep the pointer.
-      if (const auto *CE = dyn_cast<CXXConstructExpr>(Parent)) {
-        const CXXRecordDecl *RD = CE->getConstructor()->getParent();
+      case PointerUse::Built: {
+        // A std::string copies the characters; another object (a view, a
+        // project's string type) may keep the pointer.
+        const CXXRecordDecl *RD = U.Construct->getConstructor()->getParent();
         return !(RD->isInStdNamespace() && RD->getIdentifier() &&
                  RD->getName() == "basic_string");
+      }
+      case PointerUse::Captured:
+      case PointerUse::AddressTaken:
+      case PointerUse::Other:
+        return false;
       }
       return false;
     }
@@ -311,6 +329,38 @@ const VarDecl *localPointerAlias(const DeclStmt *DS) {
                  VD->getType()->isPointerType()
              ? VD
              : nullptr;
+}
+
+PointerUse pointerUseAt(const ParentMap &PM, const Expr *Ref) {
+  auto [Child, Parent] =
+      climbParents(PM, Ref, Parens | ImplicitCastsButToBool | ExplicitCasts);
+  PointerUse U;
+  U.Child = Child;
+  if (!Parent)
+    return U;
+  if (isa<ReturnStmt>(Parent))
+    U.K = PointerUse::Returned;
+  else if (isa<InitListExpr>(Parent))
+    U.K = PointerUse::InInitList;
+  else if (isa<LambdaExpr>(Parent))
+    U.K = PointerUse::Captured;
+  else if (const auto *CE = dyn_cast<CXXConstructExpr>(Parent)) {
+    U.K = PointerUse::Built;
+    U.Construct = CE;
+  } else if (const auto *DS = dyn_cast<DeclStmt>(Parent)) {
+    U.Alias = localPointerAlias(DS);
+    U.K = U.Alias ? PointerUse::Aliased : PointerUse::Declared;
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(Parent)) {
+    if (BO->isAssignmentOp() && BO->getRHS() == Child)
+      U.K = PointerUse::StoredFrom;
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(Parent)) {
+    if (UO->getOpcode() == UO_AddrOf)
+      U.K = PointerUse::AddressTaken;
+  } else if (const auto *CE = dyn_cast<CallExpr>(Parent)) {
+    U.K = PointerUse::Passed;
+    U.Call = CE;
+  }
+  return U;
 }
 
 bool isInUnitSource(const SourceManager &SM, SourceLocation Loc) {

@@ -9,31 +9,16 @@
 #ifndef LLVMOWN_ENGINE_ASTHELPERS_H
 #define LLVMOWN_ENGINE_ASTHELPERS_H
 
+#include "engine/framework/AstFwd.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include <algorithm>
 #include <utility>
 #include <vector>
-
-namespace clang {
-class ASTContext;
-class Decl;
-class DeclStmt;
-class CFGBlock;
-class CFGLifetimeEnds;
-class Expr;
-class FieldDecl;
-class FunctionDecl;
-class LambdaExpr;
-class ParentMap;
-class RecoveryExpr;
-class SourceManager;
-class Stmt;
-class VarDecl;
-} // namespace clang
 
 namespace clang::tidy::llvmown {
 
@@ -112,6 +97,14 @@ struct Consumer {
 /// the first node that does something with the value.
 Consumer climbParents(const ParentMap &PM, const Stmt *S, unsigned Through);
 
+/// Calls \p Fn on each statement and expression of \p Body, in the order a
+/// RecursiveASTVisitor visits them (implicit code and template
+/// instantiations left out), lambda bodies included unless \p IntoLambdas
+/// is false, until \p Fn returns false. Returns false if it stopped. The
+/// one walk behind the quick "does this body contain ..." questions.
+bool forEachStmt(const Stmt *Body, llvm::function_ref<bool(const Stmt *)> Fn,
+                 bool IntoLambdas = true);
+
 /// Whether the function \p FD, whose body is visible, keeps the pointer it
 /// receives as parameter \p I beyond the call: returns it (or a struct or
 /// call result built from it), stores it anywhere, puts it in an aggregate,
@@ -160,6 +153,29 @@ bool isSourceFileName(llvm::StringRef Name);
 /// an alias the parameter scans follow. Null for anything else (a static,
 /// an object, several declarations), which keeps the value.
 const VarDecl *localPointerAlias(const DeclStmt *DS);
+
+/// What the node around a read of a pointer does with it: the one reading
+/// of the parameter scans (keepsPointerParam, the ownership analysis'
+/// lendsOnly), which differ only in what each use means to them.
+struct PointerUse {
+  enum Kind {
+    Other,        ///< read (a test, a member access, a comparison, ...)
+    Returned,     ///< `return P;`
+    InInitList,   ///< put in an aggregate
+    Captured,     ///< captured by a lambda
+    Built,        ///< an argument of a construction (Construct)
+    Aliased,      ///< copied into a local pointer (Alias)
+    Declared,     ///< anything else declared from it (a static, an object)
+    StoredFrom,   ///< the right side of an assignment
+    AddressTaken, ///< `&P`
+    Passed,       ///< an argument of a call (Call; Child is the argument)
+  } K = Other;
+  const Stmt *Child = nullptr;
+  const VarDecl *Alias = nullptr;
+  const CallExpr *Call = nullptr;
+  const CXXConstructExpr *Construct = nullptr;
+};
+PointerUse pointerUseAt(const ParentMap &PM, const Expr *Ref);
 
 /// Whether \p Loc (its expansion) is in the unit's own code: the main file,
 /// or a source file that it includes, as a unity build does (a `.cpp` file

@@ -11,16 +11,10 @@
 #ifndef LLVMOWN_ENGINE_CALLSITE_H
 #define LLVMOWN_ENGINE_CALLSITE_H
 
+#include "engine/framework/AstFwd.h"
 #include "clang/Basic/OperatorKinds.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
-
-namespace clang {
-class ASTContext;
-class Expr;
-class FunctionDecl;
-class Stmt;
-} // namespace clang
 
 namespace clang::tidy::llvmown {
 

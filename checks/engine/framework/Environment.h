@@ -19,19 +19,11 @@
 #ifndef LLVMOWN_ENGINE_ENVIRONMENT_H
 #define LLVMOWN_ENGINE_ENVIRONMENT_H
 
+#include "engine/framework/AstFwd.h"
 #include "engine/framework/Lattice.h"
 #include "llvm/ADT/DenseMapInfo.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/STLExtras.h"
-
-namespace clang {
-class CXXMethodDecl;
-class Decl;
-class Expr;
-class FieldDecl;
-class NamedDecl;
-class VarDecl;
-} // namespace clang
 
 namespace clang::tidy::llvmown {
 

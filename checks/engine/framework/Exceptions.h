@@ -13,14 +13,9 @@
 #ifndef LLVMOWN_ENGINE_EXCEPTIONS_H
 #define LLVMOWN_ENGINE_EXCEPTIONS_H
 
+#include "engine/framework/AstFwd.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
-
-namespace clang {
-class FunctionDecl;
-class ParentMap;
-class Stmt;
-} // namespace clang
 
 namespace clang::tidy::llvmown {
 

@@ -25,16 +25,12 @@
 #ifndef LLVMOWN_ENGINE_LATTICE_H
 #define LLVMOWN_ENGINE_LATTICE_H
 
+#include "engine/framework/AstFwd.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/SmallVector.h"
 #include <algorithm>
-
-namespace clang {
-class NamedDecl;
-class Stmt;
-} // namespace clang
 
 namespace clang::tidy::llvmown {
 

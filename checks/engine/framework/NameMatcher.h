@@ -11,15 +11,12 @@
 #ifndef LLVMOWN_ENGINE_NAMEMATCHER_H
 #define LLVMOWN_ENGINE_NAMEMATCHER_H
 
+#include "engine/framework/AstFwd.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
 #include <vector>
-
-namespace clang {
-class NamedDecl;
-} // namespace clang
 
 namespace clang::tidy::llvmown {
 

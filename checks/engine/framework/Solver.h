@@ -431,6 +431,33 @@ void replay(const CFG &G, const Analysis &A,
   }
 }
 
+/// Solves \p A over the analysis CFG of \p Body (the body of \p D) from
+/// \p Entry and returns the events the replay lists, in its order: for an
+/// analysis that reports only events. None if the CFG cannot be built, or,
+/// with \p OnlyComplete, if the solver gave up on some paths (a must
+/// analysis stopped early may claim what a path never did).
+template <typename Analysis>
+std::vector<typename Analysis::Event>
+solveAndReplay(const Decl *D, const Stmt *Body, ASTContext &Ctx,
+               const Analysis &A, typename Analysis::State Entry,
+               bool OnlyComplete = false) {
+  std::vector<typename Analysis::Event> Out;
+  std::unique_ptr<CFG> G = buildAnalysisCFG(D, Body, Ctx);
+  if (!G)
+    return Out;
+  Solution<typename Analysis::State> Sol =
+      solveForward(*G, A, std::move(Entry));
+  if (OnlyComplete && Sol.Incomplete)
+    return Out;
+  replay(
+      *G, A, Sol,
+      [&](const CFGBlock &, const typename Analysis::Event &E) {
+        Out.push_back(E);
+      },
+      [](const CFGBlock &, const typename Analysis::State &) {});
+  return Out;
+}
+
 } // namespace clang::tidy::llvmown
 
 #endif

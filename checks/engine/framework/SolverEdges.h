@@ -14,13 +14,10 @@
 #ifndef LLVMOWN_ENGINE_SOLVEREDGES_H
 #define LLVMOWN_ENGINE_SOLVEREDGES_H
 
+#include "engine/framework/AstFwd.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
 #include <utility>
-
-namespace clang {
-class ForStmt;
-} // namespace clang
 
 namespace clang::tidy::llvmown {
 

@@ -13,18 +13,12 @@
 #ifndef LLVMOWN_ENGINE_STMTSEQUENCE_H
 #define LLVMOWN_ENGINE_STMTSEQUENCE_H
 
+#include "engine/framework/AstFwd.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include <memory>
-
-namespace clang {
-class ASTContext;
-class Decl;
-class Stmt;
-class VarDecl;
-} // namespace clang
 
 namespace clang::tidy::llvmown {
 

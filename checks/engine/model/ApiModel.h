@@ -12,6 +12,7 @@
 #ifndef LLVMOWN_ENGINE_APIMODEL_H
 #define LLVMOWN_ENGINE_APIMODEL_H
 
+#include "engine/framework/AstFwd.h"
 #include "engine/framework/CallSite.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -27,17 +28,6 @@
 namespace llvm {
 class raw_ostream;
 } // namespace llvm
-
-namespace clang {
-class CXXMethodDecl;
-class CXXRecordDecl;
-class Decl;
-class Expr;
-class FunctionDecl;
-class NamedDecl;
-class QualType;
-class VarDecl;
-} // namespace clang
 
 namespace clang::tidy::llvmown {
 

@@ -6,19 +6,22 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include <utility>
 
 namespace clang::tidy::llvmown {
 
+/// The use each member verb makes of the holder it is called on.
+static constexpr std::pair<unsigned, HolderUse> VerbUses[] = {
+    {TakesOut, UseTakesOut}, {Empties, UseEmpties}, {AsksSize, UseAsksSize},
+    {Adds, UseAdds},         {LooksUp, UseLooksUp}, {Resets, UseResets},
+};
+
 static unsigned usesOfVerbs(unsigned Verbs) {
   unsigned U = NoHolderUse;
-  if (Verbs & TakesOut)
-    U |= UseTakesOut;
-  if (Verbs & Empties)
-    U |= UseEmpties;
-  if (Verbs & AsksSize)
-    U |= UseAsksSize;
-  if (Verbs & Adds)
-    U |= UseAdds;
+  for (auto [V, Use] : VerbUses)
+    if (Verbs & V)
+      U |= Use;
   return U;
 }
 
@@ -30,12 +33,21 @@ unsigned classifyHolderUse(const Expr *Ref, const ParentMap &PM,
     const auto *Callee = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
     return Callee ? usesOfVerbs(M.verbs(Callee)) : NoHolderUse;
   }
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P))
+    return UO->getOpcode() == UO_AddrOf ? UseAddressTaken : NoHolderUse;
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
+    return BO->isAssignmentOp() && BO->getLHS() == Child ? UseAssigned
+                                                         : NoHolderUse;
   std::optional<CallSite> CS = CallSite::of(dyn_cast_or_null<Expr>(P));
   if (!CS || CS->isConstruction())
     return NoHolderUse;
-  if (CS->op() != OO_None)
-    return CS->op() == OO_Equal && CS->indexOf(Child) == ThisArg ? UseAssigned
-                                                                 : NoHolderUse;
+  if (CS->op() != OO_None) {
+    if (CS->indexOf(Child) != ThisArg)
+      return NoHolderUse;
+    return CS->op() == OO_Equal       ? UseAssigned
+           : CS->op() == OO_Subscript ? UseIndexes
+                                      : NoHolderUse;
+  }
   if (isStdMove(CS->Call))
     return UseMoves;
   const FunctionDecl *FD = CS->Callee;
@@ -49,6 +61,71 @@ unsigned classifyHolderUse(const Expr *Ref, const ParentMap &PM,
       U |= UsePassedByRef;
   }
   return U;
+}
+
+HolderUseIndex::HolderUseIndex(const ApiModel &M) : M(M) {}
+HolderUseIndex::~HolderUseIndex() = default;
+
+const HolderUseIndex::BodyUses &HolderUseIndex::of(const Stmt *Body) const {
+  std::unique_ptr<BodyUses> &Slot = Bodies[Body];
+  if (Slot)
+    return *Slot;
+  Slot = std::make_unique<BodyUses>();
+  struct Walker : RecursiveASTVisitor<Walker> {
+    const ApiModel &M;
+    ParentMap PM;
+    BodyUses &Out;
+    unsigned LambdaDepth = 0;
+    Walker(const ApiModel &M, const Stmt *Body, BodyUses &Out)
+        : M(M), PM(const_cast<Stmt *>(Body)), Out(Out) {}
+    bool TraverseLambdaExpr(LambdaExpr *LE) {
+      ++LambdaDepth;
+      bool Go = RecursiveASTVisitor::TraverseLambdaExpr(LE);
+      --LambdaDepth;
+      return Go;
+    }
+    void note(const Expr *Ref, const ValueDecl *V, bool ThroughThis) {
+      unsigned U = classifyHolderUse(Ref, PM, M);
+      Out.Any[V] |= U;
+      if (!ThroughThis)
+        return;
+      Out.This[V] |= U;
+      if (!LambdaDepth)
+        Out.ThisOutsideLambdas[V] |= U;
+    }
+    bool VisitMemberExpr(MemberExpr *ME) {
+      // Member functions are what the model's verbs describe, not holders.
+      if (!isa<FieldDecl, VarDecl>(ME->getMemberDecl()))
+        return true;
+      note(ME, ME->getMemberDecl(), thisField(ME) != nullptr);
+      return true;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+          VD && !VD->hasLocalStorage())
+        note(DRE, VD, false);
+      return true;
+    }
+  } W(M, Body, *Slot);
+  W.TraverseStmt(const_cast<Stmt *>(Body));
+  return *Slot;
+}
+
+unsigned HolderUseIndex::uses(const Stmt *Body, const ValueDecl *V) const {
+  return Body ? of(Body).Any.lookup(V) : NoHolderUse;
+}
+
+unsigned HolderUseIndex::usesOfThis(const Stmt *Body, const ValueDecl *V,
+                                    bool InLambdas) const {
+  if (!Body)
+    return NoHolderUse;
+  const BodyUses &B = of(Body);
+  return (InLambdas ? B.This : B.ThisOutsideLambdas).lookup(V);
+}
+
+const llvm::DenseMap<const ValueDecl *, unsigned> &
+HolderUseIndex::membersOfThis(const Stmt *Body) const {
+  return of(Body).This;
 }
 
 } // namespace clang::tidy::llvmown

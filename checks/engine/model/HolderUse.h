@@ -2,21 +2,20 @@
 //
 // One classifier of what a reference to a holder (a container, a smart
 // pointer, a queue) does with it, in the model's vocabulary of member
-// verbs. Analyses decide which uses count for them: the retention analysis
-// calls a container that something takes elements out of a queue, the JIT
-// analysis also calls one whose size is asked bounded.
+// verbs, and one index of what each function body does to each member and
+// global it names. Analyses decide which uses count for them: the retention
+// analysis calls a container that something takes elements out of a queue,
+// the JIT analysis also calls one whose size is asked bounded.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef LLVMOWN_ENGINE_MODEL_HOLDERUSE_H
 #define LLVMOWN_ENGINE_MODEL_HOLDERUSE_H
 
+#include "engine/framework/AstFwd.h"
 #include "engine/model/ApiModel.h"
-
-namespace clang {
-class Expr;
-class ParentMap;
-} // namespace clang
+#include "llvm/ADT/DenseMap.h"
+#include <memory>
 
 namespace clang::tidy::llvmown {
 
@@ -39,12 +38,51 @@ enum HolderUse : unsigned {
   /// Passed by non-const reference to a function, which may do any of the
   /// above (a pool's static `pop(Q)`).
   UsePassedByRef = 1 << 6,
+  /// An element looked up (find, count, contains, lookup).
+  UseLooksUp = 1 << 7,
+  /// Indexed with operator[]: an element read, or made.
+  UseIndexes = 1 << 8,
+  /// Reset (the Resets verb): what it held ends; it may hold a new one.
+  UseResets = 1 << 9,
+  /// Its address taken (`&M`, a C create's out-parameter).
+  UseAddressTaken = 1 << 10,
 };
 
 /// The uses of the holder that \p Ref names, found from the expression
 /// around it (\p PM: the parents of the body \p Ref is in).
 unsigned classifyHolderUse(const Expr *Ref, const ParentMap &PM,
                            const ApiModel &M);
+
+/// What function bodies do to the members and globals they name: for each
+/// body, asked about once and then remembered, the union of the uses of
+/// every reference to each one. One walk per body answers every question
+/// about it, where each question used to walk the body again.
+class HolderUseIndex {
+public:
+  explicit HolderUseIndex(const ApiModel &M);
+  ~HolderUseIndex();
+
+  /// The uses of \p V (a member or a global) in \p Body, through any
+  /// object, lambdas included.
+  unsigned uses(const Stmt *Body, const ValueDecl *V) const;
+  /// The uses of the member \p V of `this` in \p Body, lambdas included
+  /// or (\p InLambdas false) not.
+  unsigned usesOfThis(const Stmt *Body, const ValueDecl *V,
+                      bool InLambdas = true) const;
+  /// Each member of `this` that \p Body uses, with its uses, lambdas
+  /// included.
+  const llvm::DenseMap<const ValueDecl *, unsigned> &
+  membersOfThis(const Stmt *Body) const;
+
+private:
+  struct BodyUses {
+    llvm::DenseMap<const ValueDecl *, unsigned> Any, This, ThisOutsideLambdas;
+  };
+  const BodyUses &of(const Stmt *Body) const;
+
+  const ApiModel &M;
+  mutable llvm::DenseMap<const Stmt *, std::unique_ptr<BodyUses>> Bodies;
+};
 
 } // namespace clang::tidy::llvmown
 

@@ -11,13 +11,9 @@
 #ifndef LLVMOWN_ENGINE_MODEL_IRHOLDERS_H
 #define LLVMOWN_ENGINE_MODEL_IRHOLDERS_H
 
+#include "engine/framework/AstFwd.h"
 #include "engine/model/ApiModel.h"
 #include "llvm/ADT/DenseMap.h"
-
-namespace clang {
-class CXXRecordDecl;
-class FieldDecl;
-} // namespace clang
 
 namespace clang::tidy::llvmown {
 

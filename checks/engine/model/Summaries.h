@@ -18,6 +18,7 @@
 #ifndef LLVMOWN_ENGINE_SUMMARIES_H
 #define LLVMOWN_ENGINE_SUMMARIES_H
 
+#include "engine/framework/AstFwd.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/JSON.h"
@@ -26,10 +27,6 @@
 #include <optional>
 #include <string>
 #include <vector>
-
-namespace clang {
-class Decl;
-} // namespace clang
 
 namespace clang::tidy::llvmown {
 

@@ -12,16 +12,13 @@
 #ifndef LLVMOWN_ENGINE_SUMMARIZER_H
 #define LLVMOWN_ENGINE_SUMMARIZER_H
 
+#include "engine/framework/AstFwd.h"
 #include "engine/framework/AstHelpers.h"
 #include "engine/framework/ProjectHeaders.h"
 #include "engine/model/Summaries.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include <string>
 #include <vector>
-
-namespace clang {
-class ASTContext;
-} // namespace clang
 
 namespace clang::tidy::llvmown {
 

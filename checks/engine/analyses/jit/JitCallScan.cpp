@@ -392,7 +392,7 @@ void JitCallScanner::noteModuleCreation(const Expr *Create,
     if (!AK || AK->Id != KindId::LLVMContext)
       continue;
     const FieldDecl *F = thisMemberRoot(Arg, A.Model);
-    if (!F || fieldRecreatedIn(F, Body, A.Model))
+    if (!F || fieldRecreatedIn(F, Body, A.Uses))
       continue;
     std::string Api = Callee->getNameAsString();
     if (isa<CXXConstructorDecl>(Callee))
@@ -436,7 +436,7 @@ JitResourceAnalysis::Candidate JitCallScanner::candidate(const CallExpr *CE,
     if (const FieldDecl *F = thisMemberRoot(E, A.Model)) {
       ThroughMember = true;
       Member = Member ? Member : F;
-      Recreated |= fieldRecreatedIn(F, Body, A.Model);
+      Recreated |= fieldRecreatedIn(F, Body, A.Uses);
     }
   return {CE,     Method,    Outer,  requestLoop(CE), ThroughMember,
           Engine, Recreated, Member, movedMember(CE)};

@@ -17,41 +17,14 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 namespace clang::tidy::llvmown {
 
-/// \p Body replaces, resets or takes the address of (a C create's
-/// out-parameter) the member \p F: what it holds is made or ended there.
-bool fieldRecreatedIn(const FieldDecl *F, const Stmt *Body, const ApiModel &M) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const FieldDecl *F;
-    const ApiModel &M;
-    bool Found = false;
-    Finder(const FieldDecl *F, const ApiModel &M) : F(F), M(M) {}
-    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-    bool is(const Expr *E) const { return E && thisField(E) == F; }
-    bool VisitBinaryOperator(BinaryOperator *BO) {
-      Found |= BO->isAssignmentOp() && is(BO->getLHS());
-      return !Found;
-    }
-    bool VisitUnaryOperator(UnaryOperator *UO) {
-      Found |= UO->getOpcode() == UO_AddrOf && is(UO->getSubExpr());
-      return !Found;
-    }
-    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
-      Found |= OCE->getOperator() == OO_Equal && is(OCE->getArg(0));
-      return !Found;
-    }
-    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
-      Found |= M.hasVerb(MCE->getMethodDecl(), Resets) &&
-               is(MCE->getImplicitObjectArgument());
-      return !Found;
-    }
-  } Fi(F, M);
-  Fi.TraverseStmt(const_cast<Stmt *>(Body));
-  return Fi.Found;
+bool fieldRecreatedIn(const FieldDecl *F, const Stmt *Body,
+                      const HolderUseIndex &Uses) {
+  return Uses.usesOfThis(Body, F, /*InLambdas=*/false) &
+         (UseAssigned | UseAddressTaken | UseResets);
 }
 
 namespace {
@@ -90,76 +63,45 @@ namespace {
 /// A compile-once cache: the function looks a key up in a member container
 /// and stores into the same container. Its adds grow with the number of
 /// distinct keys, which is the point of the cache, not with each call.
-bool isCompileCache(const Stmt *Body, const ApiModel &Model) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const ApiModel &M;
-    explicit Finder(const ApiModel &M) : M(M) {}
-    llvm::SmallPtrSet<const FieldDecl *, 4> Looked, Stored;
-    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
-      const CXXMethodDecl *MD = MCE->getMethodDecl();
-      const FieldDecl *F = thisField(MCE->getImplicitObjectArgument());
-      if (!MD || !MD->getIdentifier() || !F)
-        return true;
-      if (M.hasVerb(MD, LooksUp))
-        Looked.insert(F);
-      if (M.hasVerb(MD, Adds))
-        Stored.insert(F);
-      return true;
-    }
-    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
-      if (OCE->getOperator() == OO_Subscript)
-        if (const FieldDecl *F = thisField(OCE->getArg(0)))
-          Stored.insert(F);
-      return true;
-    }
-  } F(Model);
-  F.TraverseStmt(const_cast<Stmt *>(Body));
-  return llvm::any_of(F.Looked,
-                      [&](const FieldDecl *FD) { return F.Stored.count(FD); });
+bool isCompileCache(const Stmt *Body, const HolderUseIndex &Uses) {
+  return llvm::any_of(Uses.membersOfThis(Body), [](const auto &MemberUses) {
+    unsigned U = MemberUses.second;
+    return (U & UseLooksUp) && (U & (UseAdds | UseIndexes));
+  });
 }
 
 /// \p Loop calls one of the functions of \p Frees.
 bool callsAny(const Stmt *Loop,
               const llvm::SmallPtrSet<const Decl *, 8> &Frees) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const llvm::SmallPtrSet<const Decl *, 8> &Frees;
-    bool Found = false;
-    explicit Finder(const llvm::SmallPtrSet<const Decl *, 8> &F) : Frees(F) {}
-    bool VisitCallExpr(CallExpr *CE) {
-      if (const FunctionDecl *FD = CE->getDirectCallee())
-        Found |= Frees.count(FD->getCanonicalDecl()) > 0;
-      return !Found;
-    }
-  } F(Frees);
-  F.TraverseStmt(const_cast<Stmt *>(Loop));
-  return F.Found;
+  return !forEachStmt(Loop, [&](const Stmt *S) {
+    const auto *CE = dyn_cast<CallExpr>(S);
+    const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+    return !FD || !Frees.count(FD->getCanonicalDecl());
+  });
 }
 
 /// The parameter of \p FD that \p Body adds code with as its tracker, or -1.
 int trackerParam(const FunctionDecl *FD, const Stmt *Body, const ApiModel &M) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const ApiModel &M;
-    const FunctionDecl *FD;
-    int Param = -1;
-    Finder(const ApiModel &M, const FunctionDecl *FD) : M(M), FD(FD) {}
-    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-    bool VisitCallExpr(CallExpr *CE) {
-      const FunctionDecl *Callee = CE->getDirectCallee();
-      const JitApiRow *R = M.jitRow(Callee);
-      if (!R || R->Role != JitRole::AddsCode)
-        return true;
-      int Arg = ApiModel::trackerArg(*R, Callee);
-      if (Arg < 0 || unsigned(Arg) >= CE->getNumArgs())
-        return true;
-      if (const auto *P =
-              dyn_cast_or_null<ParmVarDecl>(M.rootVar(CE->getArg(Arg))))
-        if (P->getDeclContext() == FD)
-          Param = P->getFunctionScopeIndex();
-      return Param < 0;
-    }
-  } F(M, FD);
-  F.TraverseStmt(const_cast<Stmt *>(Body));
-  return F.Param;
+  int Param = -1;
+  forEachStmt(
+      Body,
+      [&](const Stmt *S) {
+        const auto *CE = dyn_cast<CallExpr>(S);
+        const FunctionDecl *Callee = CE ? CE->getDirectCallee() : nullptr;
+        const JitApiRow *R = M.jitRow(Callee);
+        if (!R || R->Role != JitRole::AddsCode)
+          return true;
+        int Arg = ApiModel::trackerArg(*R, Callee);
+        if (Arg < 0 || unsigned(Arg) >= CE->getNumArgs())
+          return true;
+        if (const auto *P =
+                dyn_cast_or_null<ParmVarDecl>(M.rootVar(CE->getArg(Arg))))
+          if (P->getDeclContext() == FD)
+            Param = P->getFunctionScopeIndex();
+        return Param < 0;
+      },
+      /*IntoLambdas=*/false);
+  return Param;
 }
 
 /// A ResourceTrackerSP, or a struct holding one that it destroys after its
@@ -227,7 +169,7 @@ struct StaticsWalk {
 JitResourceAnalysis::JitResourceAnalysis(const ApiModel &Model, ASTContext &Ctx,
                                          std::vector<std::string> Setup,
                                          bool SharedContextRequests)
-    : Model(Model), Ctx(Ctx), Setup(std::move(Setup)),
+    : Model(Model), Ctx(Ctx), Uses(Model), Setup(std::move(Setup)),
       SharedContextRequests(SharedContextRequests) {}
 
 JitResourceAnalysis::~JitResourceAnalysis() = default;
@@ -261,7 +203,7 @@ void JitResourceAnalysis::scanCalls(const FunctionDecl *Outer,
                                     const Stmt *Body) {
   scanJitCalls(*this, Outer, Body);
   if (const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Outer);
-      Method && isCompileCache(Body, Model))
+      Method && isCompileCache(Body, Uses))
     CacheMethods.insert(Method->getCanonicalDecl());
 }
 
@@ -299,7 +241,7 @@ bool JitResourceAnalysis::replacedPerBatch(const FieldDecl *F) {
     if (!MD || MD->getParent() != F->getParent() ||
         isa<CXXConstructorDecl, CXXDestructorDecl>(MD) || isSetupFunction(MD))
       continue;
-    if ((Result = fieldRecreatedIn(F, Body, Model)))
+    if ((Result = fieldRecreatedIn(F, Body, Uses)))
       break;
   }
   ReplacedMemo[F] = Result;
@@ -325,7 +267,7 @@ std::optional<UntrackedAdd> JitResourceAnalysis::verdict(const Candidate &C) {
   if (C.Method && C.Member && C.MovedFrom &&
       !C.Member->getType()->isReferenceType() &&
       !C.Member->getType()->isPointerType() && !C.Recreated &&
-      !fieldRecreatedIn(C.MovedFrom, C.Method->getBody(), Model) &&
+      !fieldRecreatedIn(C.MovedFrom, C.Method->getBody(), Uses) &&
       !replacedPerBatch(C.MovedFrom))
     return std::nullopt;
   bool ClassFrees = Class && Frees.count(Class);

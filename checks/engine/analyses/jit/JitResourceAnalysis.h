@@ -30,7 +30,9 @@
 #ifndef LLVMOWN_ENGINE_JITRESOURCEANALYSIS_H
 #define LLVMOWN_ENGINE_JITRESOURCEANALYSIS_H
 
+#include "engine/framework/AstFwd.h"
 #include "engine/model/ApiModel.h"
+#include "engine/model/HolderUse.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -38,20 +40,6 @@
 #include <optional>
 #include <string>
 #include <vector>
-
-namespace clang {
-class ASTContext;
-class CallExpr;
-class CXXMethodDecl;
-class CXXRecordDecl;
-class Decl;
-class Expr;
-class FieldDecl;
-class FunctionDecl;
-class NamedDecl;
-class Stmt;
-class VarDecl;
-} // namespace clang
 
 namespace clang::tidy::llvmown {
 
@@ -168,6 +156,8 @@ private:
 
   const ApiModel &Model;
   ASTContext &Ctx;
+  /// What each function does to each member: one walk per body.
+  HolderUseIndex Uses;
   std::vector<std::string> Setup;
   bool SharedContextRequests;
   std::vector<Candidate> Candidates;
@@ -210,8 +200,11 @@ private:
 /// Scans one function of the unit into \p A.
 void scanJitCalls(JitResourceAnalysis &A, const FunctionDecl *Outer,
                   const Stmt *Body);
-/// \p Body replaces, resets or takes the address of the member \p F.
-bool fieldRecreatedIn(const FieldDecl *F, const Stmt *Body, const ApiModel &M);
+/// \p Body (outside its lambdas) replaces, resets or takes the address of
+/// (a C create's out-parameter) the member \p F of `this`: what it holds is
+/// made or ended there.
+bool fieldRecreatedIn(const FieldDecl *F, const Stmt *Body,
+                      const HolderUseIndex &Uses);
 /// A class that holds a JIT, itself or through a base.
 bool isJitOwnerClass(const CXXRecordDecl *RD, const ApiModel &M);
 

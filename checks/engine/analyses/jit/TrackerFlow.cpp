@@ -9,7 +9,6 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/CFG.h"
 
 namespace clang::tidy::llvmown {
@@ -341,18 +340,13 @@ llvm::BitVector blocksReaching(const CFGBlock &Target, const CFG &G) {
 
 /// Only functions that create a tracker need the CFG.
 bool createsTracker(const Stmt *Body, const ApiModel &Model) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const ApiModel &M;
-    bool Found = false;
-    explicit Finder(const ApiModel &M) : M(M) {}
-    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-    bool VisitCallExpr(CallExpr *CE) {
-      Found |= hasJitRole(CE, JitRole::CreatesTracker, M);
-      return !Found;
-    }
-  } F(Model);
-  F.TraverseStmt(const_cast<Stmt *>(Body));
-  return F.Found;
+  return !forEachStmt(
+      Body,
+      [&](const Stmt *S) {
+        const auto *CE = dyn_cast<CallExpr>(S);
+        return !CE || !hasJitRole(CE, JitRole::CreatesTracker, Model);
+      },
+      /*IntoLambdas=*/false);
 }
 
 } // namespace

@@ -20,13 +20,10 @@
 #define LLVMOWN_ENGINE_TRACKERFLOW_H
 
 #include "engine/analyses/jit/JitResourceAnalysis.h"
+#include "engine/framework/AstFwd.h"
 #include "engine/framework/Environment.h"
 #include "clang/AST/Decl.h"
 #include <cstdint>
-
-namespace clang {
-class Expr;
-} // namespace clang
 
 namespace clang::tidy::llvmown {
 

@@ -11,15 +11,9 @@
 #ifndef LLVMOWN_ENGINE_MEMBEROWNERSHIP_H
 #define LLVMOWN_ENGINE_MEMBEROWNERSHIP_H
 
+#include "engine/framework/AstFwd.h"
 #include "engine/model/ApiModel.h"
 #include "llvm/ADT/ArrayRef.h"
-
-namespace clang {
-class CXXDestructorDecl;
-class FieldDecl;
-class FunctionDecl;
-class Stmt;
-} // namespace clang
 
 namespace clang::tidy::llvmown {
 

@@ -3,7 +3,6 @@
 #include "engine/analyses/ownership/FieldCreations.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/CFG.h"
 #include <tuple>
 
@@ -230,41 +229,27 @@ findFieldReleasesUncreated(const ApiModel &Model, const HelperFieldReleases &H,
                            const Decl *D, const Stmt *Body, ASTContext &Ctx) {
   std::vector<FieldReleaseUncreated> Found;
   // Cheap first: a creation of some `V->F` and a release of one.
-  struct Counter : RecursiveASTVisitor<Counter> {
-    const ApiModel *Model;
-    const HelperFieldReleases *H;
-    bool Creates = false, Releases = false;
-    bool VisitCallExpr(CallExpr *CE) {
-      Releases |= fieldReleasesIn(CE, *Model, *H) > 0;
-      Creates |= !H->creationsOf(CE->getDirectCallee()).empty();
-      return true;
+  bool Creates = false, Releases = false;
+  forEachStmt(Body, [&](const Stmt *S) {
+    if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      Releases |= fieldReleasesIn(CE, Model, H) > 0;
+      Creates |= !H.creationsOf(CE->getDirectCallee()).empty();
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      Creates |= std::get<0>(createdArrowField(BO, Model)) != nullptr;
     }
-    bool VisitBinaryOperator(BinaryOperator *BO) {
-      Creates |= std::get<0>(createdArrowField(BO, *Model)) != nullptr;
-      return true;
-    }
-  } C;
-  C.Model = &Model;
-  C.H = &H;
-  C.TraverseStmt(const_cast<Stmt *>(Body));
-  if (!C.Creates || !C.Releases)
+    return true;
+  });
+  if (!Creates || !Releases)
     return Found;
-  std::unique_ptr<CFG> G = buildAnalysisCFG(D, Body, Ctx);
-  if (!G)
-    return Found;
-  FieldCreationFlow Flow(Model, H);
-  Solution<FieldPaths> Sol = solveForward(*G, Flow, FieldPaths());
   ParentMap PM(const_cast<Stmt *>(Body));
-  replay(
-      *G, Flow, Sol,
-      [&](const CFGBlock &, FieldReleaseUncreated E) {
-        E.Branch = creatingBranch(PM, E, Ctx.getSourceManager());
-        if (E.Branch && llvm::none_of(Found, [&](const auto &F) {
-              return F.Call == E.Call && F.Field == E.Field;
-            }))
-          Found.push_back(E);
-      },
-      [](const CFGBlock &, const FieldPaths &) {});
+  for (FieldReleaseUncreated E : solveAndReplay(
+           D, Body, Ctx, FieldCreationFlow(Model, H), FieldPaths())) {
+    E.Branch = creatingBranch(PM, E, Ctx.getSourceManager());
+    if (E.Branch && llvm::none_of(Found, [&](const auto &F) {
+          return F.Call == E.Call && F.Field == E.Field;
+        }))
+      Found.push_back(E);
+  }
   return Found;
 }
 

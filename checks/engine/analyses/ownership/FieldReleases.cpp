@@ -324,37 +324,21 @@ findFieldReleasesTwice(const ApiModel &Model, const HelperFieldReleases &H,
                        const Decl *D, const Stmt *Body, ASTContext &Ctx) {
   std::vector<FieldReleaseTwice> Found;
   // Cheap first: a pair needs two releases of some `V->F` in the body.
-  struct Counter : RecursiveASTVisitor<Counter> {
-    const ApiModel *Model;
-    const HelperFieldReleases *H;
-    unsigned N = 0;
-    bool VisitCallExpr(CallExpr *CE) {
-      N += fieldReleasesIn(CE, *Model, *H);
-      return N < 2;
-    }
-  } C;
-  C.Model = &Model;
-  C.H = &H;
-  C.TraverseStmt(const_cast<Stmt *>(Body));
-  if (C.N < 2)
+  unsigned N = 0;
+  forEachStmt(Body, [&](const Stmt *S) {
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      N += fieldReleasesIn(CE, Model, H);
+    return N < 2;
+  });
+  if (N < 2)
     return Found;
-  std::unique_ptr<CFG> G = buildAnalysisCFG(D, Body, Ctx);
-  if (!G)
-    return Found;
-  FieldReleaseFlow Flow(Model, H);
-  Solution<Released> Sol = solveForward(*G, Flow, Released());
-  // A must-analysis stopped early may claim releases a path never made.
-  if (Sol.Incomplete)
-    return Found;
-  replay(
-      *G, Flow, Sol,
-      [&](const CFGBlock &, const FieldReleaseTwice &E) {
-        if (llvm::none_of(Found, [&](const FieldReleaseTwice &F) {
-              return F.Call == E.Call && F.Field == E.Field;
-            }))
-          Found.push_back(E);
-      },
-      [](const CFGBlock &, const Released &) {});
+  for (const FieldReleaseTwice &E :
+       solveAndReplay(D, Body, Ctx, FieldReleaseFlow(Model, H), Released(),
+                      /*OnlyComplete=*/true))
+    if (llvm::none_of(Found, [&](const FieldReleaseTwice &F) {
+          return F.Call == E.Call && F.Field == E.Field;
+        }))
+      Found.push_back(E);
   return Found;
 }
 

@@ -42,26 +42,18 @@ public:
 
 private:
   bool letsGo(const Expr *E) {
-    auto [Child, Parent] =
-        climbParents(PM, E, Parens | ImplicitCastsButToBool | ExplicitCasts);
-    if (!Parent)
+    PointerUse U = pointerUseAt(PM, E);
+    switch (U.K) {
+    case PointerUse::Aliased: // followed
+      Aliases.insert(U.Alias);
       return false;
-    if (isa<ReturnStmt>(Parent) || isa<InitListExpr>(Parent) ||
-        isa<LambdaExpr>(Parent) || isa<CXXConstructExpr>(Parent))
+    case PointerUse::Passed:
+      return passedOn(U.Call, U.Child);
+    case PointerUse::Other:
+      return false;
+    default: // kept, stored or handed out
       return true;
-    if (const auto *DS = dyn_cast<DeclStmt>(Parent)) {
-      const VarDecl *VD = localPointerAlias(DS);
-      if (VD)
-        Aliases.insert(VD);
-      return !VD;
     }
-    if (const auto *BO = dyn_cast<BinaryOperator>(Parent))
-      return BO->isAssignmentOp() && BO->getRHS() == Child;
-    if (const auto *UO = dyn_cast<UnaryOperator>(Parent))
-      return UO->getOpcode() == UO_AddrOf;
-    if (const auto *CE = dyn_cast<CallExpr>(Parent))
-      return passedOn(CE, Child);
-    return false;
   }
 
   bool passedOn(const CallExpr *CE, const Stmt *Child) {

@@ -195,29 +195,29 @@ void OwnershipFlow::forgetUnreachableReleases(const Tokens &Old, State &S,
       S.Released.erase(I);
 }
 
-void OwnershipFlow::storeVar(const VarDecl *VD, Tokens V, const Stmt *At,
-                             State &S) const {
-  Location L = Location::local(VD);
+Tokens OwnershipFlow::replace(Location L, const Tokens &V, State &S) const {
   Tokens Old = S.Env.lookup(L);
   S.Env.set(L, V);
   forgetUnreachableReleases(Old, S, V);
+  Old.subtract(V);
+  return Old;
+}
+
+void OwnershipFlow::storeVar(const VarDecl *VD, Tokens V, const Stmt *At,
+                             State &S) const {
+  Tokens Old = replace(Location::local(VD), V, S);
   // Names: the diagnoser keeps the earliest declared of these.
   for (unsigned I : V) {
     Event E{Event::Named, objectOf(I)};
     E.Holder = VD;
     emit(E);
   }
-  Old.subtract(V);
   dropped(Old, S, LeakReason::Overwritten, At->getBeginLoc(), VD);
 }
 
 void OwnershipFlow::storeField(const FieldDecl *F, Tokens V, const Expr *At,
                                bool InInit, State &S) const {
-  Location L = Location::thisField(F);
-  Tokens Old = S.Env.lookup(L);
-  S.Env.set(L, V);
-  forgetUnreachableReleases(Old, S, V);
-  Old.subtract(V);
+  Tokens Old = replace(Location::thisField(F), V, S);
   // Did the store lose a value the member owned?
   bool LostOwned = false;
   for (unsigned I : Old)
@@ -239,11 +239,7 @@ void OwnershipFlow::storeField(const FieldDecl *F, Tokens V, const Expr *At,
 /// function returns, so a store over an object still owned loses it.
 void OwnershipFlow::storePointee(const VarDecl *P, Tokens V, const Expr *At,
                                  State &S) const {
-  Location L = Location::pointee(P);
-  Tokens Old = S.Env.lookup(L);
-  S.Env.set(L, V);
-  forgetUnreachableReleases(Old, S, V);
-  Old.subtract(V);
+  Tokens Old = replace(Location::pointee(P), V, S);
   dropped(Old, S, LeakReason::Overwritten, At->getBeginLoc(), P);
 }
 

@@ -295,6 +295,8 @@ private:
   void storeVar(const VarDecl *VD, Tokens V, const Stmt *At, State &S) const;
   void storeField(const FieldDecl *F, Tokens V, const Expr *At, bool InInit,
                   State &S) const;
+  /// Stores \p V in \p L; returns what \p L held that \p V does not.
+  Tokens replace(Location L, const Tokens &V, State &S) const;
   void forgetUnreachableReleases(const Tokens &Old, State &S,
                                  const Tokens &Keep) const;
 

@@ -12,14 +12,11 @@
 #ifndef LLVMOWN_ENGINE_STRUCTFIELDS_H
 #define LLVMOWN_ENGINE_STRUCTFIELDS_H
 
+#include "engine/framework/AstFwd.h"
 #include "engine/framework/AstHelpers.h"
 #include "engine/model/ApiModel.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
-
-namespace clang {
-class FieldDecl;
-} // namespace clang
 
 namespace clang::tidy::llvmown {
 

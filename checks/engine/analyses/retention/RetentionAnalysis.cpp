@@ -11,58 +11,28 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMap.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 
 namespace clang::tidy::llvmown {
 
 namespace {
 
-/// Is this reference to a container a drain: elements taken out (a member
-/// or free function), an assignment to it, std::move of it, or passing it
-/// by non-const reference to a function (a pool's static pop(Q))?
-bool isDrainUse(const Expr *Ref, const ParentMap &PM, const ApiModel &M) {
-  return classifyHolderUse(Ref, PM, M) &
-         (UseTakesOut | UseMoves | UseAssigned | UsePassedByRef);
-}
-
-/// Does any reference to \p Target (a member or a global) in \p Body
-/// drain it?
-bool drainedIn(const ValueDecl *Target, const Stmt *Body, const ApiModel &M) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const ValueDecl *Target;
-    const ParentMap *PM;
-    const ApiModel *M;
-    bool Drained = false;
-    bool VisitMemberExpr(MemberExpr *ME) {
-      if (ME->getMemberDecl() == Target && isDrainUse(ME, *PM, *M))
-        Drained = true;
-      return !Drained;
-    }
-    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-      if (DRE->getDecl() == Target && isDrainUse(DRE, *PM, *M))
-        Drained = true;
-      return !Drained;
-    }
-  };
-  ParentMap PM(const_cast<Stmt *>(Body));
-  Finder Fd;
-  Fd.Target = Target;
-  Fd.PM = &PM;
-  Fd.M = &M;
-  Fd.TraverseStmt(const_cast<Stmt *>(Body));
-  return Fd.Drained;
-}
+/// The uses of a container that drain it: elements taken out (a member or
+/// free function), an assignment to it, std::move of it, or passing it by
+/// non-const reference to a function (a pool's static pop(Q)).
+constexpr unsigned DrainUses =
+    UseTakesOut | UseMoves | UseAssigned | UsePassedByRef;
 
 } // namespace
 
 struct RetentionAnalysis::Impl {
   Impl(const ApiModel &Model, ASTContext &Ctx,
        std::vector<std::string> LongLivedTypes)
-      : Types(Model, std::move(LongLivedTypes)), Ctx(Ctx) {}
+      : Types(Model, std::move(LongLivedTypes)), Ctx(Ctx), Uses(Model) {}
 
   RetentionTypes Types;
   ASTContext &Ctx;
+  /// What each function does to each member and global: one walk per body.
+  HolderUseIndex Uses;
   RetentionFacts Facts;
   /// Every function body added, for the uses of a global or public member.
   std::vector<const Stmt *> Bodies;
@@ -81,7 +51,7 @@ struct RetentionAnalysis::Impl {
 
 bool RetentionAnalysis::Impl::drainedAnywhere(const ValueDecl *V) const {
   return llvm::any_of(
-      Bodies, [&](const Stmt *B) { return drainedIn(V, B, Types.model()); });
+      Bodies, [&](const Stmt *B) { return Uses.uses(B, V) & DrainUses; });
 }
 
 /// True if no code that can reach member container \p F drains it, and all
@@ -98,8 +68,7 @@ bool RetentionAnalysis::Impl::surelyUndrained(const FieldDecl *F) const {
         compat::isPureVirtual(MD))
       continue;
     const FunctionDecl *Def = nullptr;
-    if (!MD->hasBody(Def) || !Def ||
-        drainedIn(F, Def->getBody(), Types.model()))
+    if (!MD->hasBody(Def) || !Def || (Uses.uses(Def->getBody(), F) & DrainUses))
       return false;
   }
   // A public member can be drained from outside the class.

@@ -18,24 +18,12 @@
 #ifndef LLVMOWN_ENGINE_RETENTIONANALYSIS_H
 #define LLVMOWN_ENGINE_RETENTIONANALYSIS_H
 
+#include "engine/framework/AstFwd.h"
 #include "engine/model/ApiModel.h"
 #include "llvm/ADT/DenseMap.h"
 #include <memory>
 #include <string>
 #include <vector>
-
-namespace clang {
-class ASTContext;
-class CXXRecordDecl;
-class Decl;
-class Expr;
-class FieldDecl;
-class FunctionDecl;
-class NamedDecl;
-class QualType;
-class Stmt;
-class VarDecl;
-} // namespace clang
 
 namespace clang::tidy::llvmown {
 
