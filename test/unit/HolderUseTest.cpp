@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "engine/model/HolderUse.h"
 #include "TestAST.h"
+#include "engine/model/UnitIndex.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "gtest/gtest.h"
@@ -110,7 +110,7 @@ TEST(HolderUse, IndexAnswersPerBodyMemberAndGlobal) {
   const auto *Global = selectFirst<VarDecl>(
       "v", match(varDecl(hasName("Global")).bind("v"), TU.ctx()));
   ApiModel Model;
-  HolderUseIndex Index(Model);
+  UnitIndex Index(Model);
   const Stmt *Body = F->getBody();
   // Through any object, or only through `this`.
   EXPECT_EQ(Index.uses(Body, field("Q")), UseAdds | UseTakesOut | UseEmpties);

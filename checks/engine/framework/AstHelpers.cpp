@@ -232,6 +232,19 @@ bool diesAtFunctionExit(const CFGLifetimeEnds &LE, const Stmt *Body) {
   return !Trigger || isa<ReturnStmt>(Trigger) || Trigger == Body;
 }
 
+/// The function whose body a lambda's body is part of.
+const FunctionDecl *outerFunction(const Decl *D) {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+  while (FD) {
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    if (!MD || !MD->getParent()->isLambda())
+      return FD;
+    FD = dyn_cast_or_null<FunctionDecl>(
+        MD->getParent()->getDeclContext()->getNonClosureAncestor());
+  }
+  return FD;
+}
+
 bool forEachStmt(const Stmt *Body, llvm::function_ref<bool(const Stmt *)> Fn,
                  bool IntoLambdas) {
   struct Walker : RecursiveASTVisitor<Walker> {

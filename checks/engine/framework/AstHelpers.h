@@ -97,6 +97,10 @@ struct Consumer {
 /// the first node that does something with the value.
 Consumer climbParents(const ParentMap &PM, const Stmt *S, unsigned Through);
 
+/// The function whose body a lambda's body is part of (\p D itself if it
+/// is not a lambda's call operator).
+const FunctionDecl *outerFunction(const Decl *D);
+
 /// Calls \p Fn on each statement and expression of \p Body, in the order a
 /// RecursiveASTVisitor visits them (implicit code and template
 /// instantiations left out), lambda bodies included unless \p IntoLambdas

@@ -1,9 +1,11 @@
 //===- CallSite.cpp -------------------------------------------------------===//
 
 #include "engine/framework/CallSite.h"
+#include "engine/framework/AstHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -221,6 +223,53 @@ const Expr *CallSite::arg(int Index) const {
   if (Index == ThisArg)
     return Object;
   return Index >= 0 && unsigned(Index) < Args.size() ? Args[Index] : nullptr;
+}
+
+FieldRefUse fieldRefUseAt(const ParentMap &PM, const Expr *Ref,
+                          unsigned Climb) {
+  const unsigned Through = Parens | ImplicitCasts | ExplicitCasts | FullExprs;
+  Consumer C = climbParents(PM, Ref, Through);
+  FieldRefUse U;
+  if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(C.Parent);
+      ASE && (Climb & FieldClimbSubscript) && ASE->getBase() == C.Child)
+    C = climbParents(PM, ASE, Through);
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(C.Parent);
+      UO && (Climb & FieldClimbAddressOf) && UO->getOpcode() == UO_AddrOf) {
+    U.AddressOf = true;
+    C = climbParents(PM, UO, Parens | ImplicitCasts);
+  }
+  const Stmt *Child = C.Child, *P = C.Parent;
+  if (!P)
+    return U;
+  if (isa<CXXDeleteExpr>(P)) {
+    U.K = FieldRefUse::Deleted;
+  } else if (std::optional<CallSite> CS = CallSite::of(dyn_cast<Expr>(P))) {
+    U.Index = CS->indexOf(Child);
+    U.K = U.Index >= 0 ? FieldRefUse::Argument : FieldRefUse::InCall;
+    U.Site = std::move(CS);
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+    U.K = BO->isAssignmentOp() && BO->getRHS() == Child
+              ? FieldRefUse::StoredFrom
+              : FieldRefUse::Operand;
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
+    U.K = UO->getOpcode() == UO_AddrOf ? FieldRefUse::AddressTaken
+                                       : FieldRefUse::Unary;
+  } else if (const auto *CO = dyn_cast<AbstractConditionalOperator>(P)) {
+    U.K = CO->getCond() == Child ? FieldRefUse::Tested : FieldRefUse::Chosen;
+  } else if (isa<DeclStmt>(P)) {
+    U.K = FieldRefUse::Declared;
+  } else if (isa<InitListExpr>(P)) {
+    U.K = FieldRefUse::InInitList;
+  } else if (isa<ReturnStmt>(P)) {
+    U.K = FieldRefUse::Returned;
+  } else if (isa<LambdaExpr>(P)) {
+    U.K = FieldRefUse::Captured;
+  } else if (isa<CXXThrowExpr>(P)) {
+    U.K = FieldRefUse::Thrown;
+  } else {
+    U.K = FieldRefUse::Other;
+  }
+  return U;
 }
 
 } // namespace clang::tidy::llvmown

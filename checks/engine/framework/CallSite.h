@@ -55,6 +55,46 @@ struct CallSite {
   const Expr *arg(int Index) const;
 };
 
+/// What the expression around a reference to a field (or member) does with
+/// it: the one climb behind the member classifiers of the lifetime analysis
+/// (C++ members) and of the ownership analysis (C struct fields), which
+/// differ only in what each use means to them.
+struct FieldRefUse {
+  enum Kind {
+    None,         ///< nothing above it
+    Deleted,      ///< `delete F`
+    Argument,     ///< an argument of Site, at Index
+    InCall,       ///< part of a call otherwise (its object, its callee)
+    StoredFrom,   ///< the right side of an assignment
+    Operand,      ///< any other operand of a binary operator
+    AddressTaken, ///< `&F` (when the climb does not pass through it)
+    Unary,        ///< any other unary operator (`*F`, `!F`)
+    Tested,       ///< the condition of `?:`
+    Chosen,       ///< an arm of `?:`
+    Declared,     ///< the initialiser of a declaration
+    InInitList,   ///< put in an aggregate
+    Returned,     ///< `return F;`
+    Captured,     ///< captured by a lambda
+    Thrown,       ///< `throw F;`
+    Other,
+  } K = None;
+  std::optional<CallSite> Site;
+  int Index = -1;
+  /// `&F` was passed through on the way up (FieldClimbAddressOf).
+  bool AddressOf = false;
+};
+
+enum FieldClimb : unsigned {
+  /// `F[I]` stands for F: an element of a member array is the member.
+  FieldClimbSubscript = 1 << 0,
+  /// `&F` is climbed through, and noted in FieldRefUse::AddressOf.
+  FieldClimbAddressOf = 1 << 1,
+};
+
+/// Climbs from \p Ref through parentheses, casts and full expressions
+/// (and what \p Climb, a FieldClimb mask, adds) to its user.
+FieldRefUse fieldRefUseAt(const ParentMap &PM, const Expr *Ref, unsigned Climb);
+
 } // namespace clang::tidy::llvmown
 
 #endif

@@ -44,32 +44,14 @@ template <typename T> using Optional = llvm::Optional<T>;
 
 //===--- StringRef --------------------------------------------------------===//
 
-/// StringRef::starts_with (LLVM 16 on) or startswith (up to 18).
-template <typename S = llvm::StringRef>
-auto startsWith(const S &Str, llvm::StringRef Prefix, int)
-    -> decltype(Str.starts_with(Prefix)) {
-  return Str.starts_with(Prefix);
-}
-template <typename S = llvm::StringRef>
-bool startsWith(const S &Str, llvm::StringRef Prefix, long) {
-  return Str.startswith(Prefix);
-}
+/// StringRef has starts_with and ends_with from LLVM 16 on, and startswith
+/// and endswith up to 18; take_front and take_back are in every version we
+/// build for, so no version test is needed.
 inline bool startsWith(llvm::StringRef Str, llvm::StringRef Prefix) {
-  return startsWith(Str, Prefix, 0);
-}
-
-/// StringRef::ends_with (LLVM 16 on) or endswith (up to 18).
-template <typename S = llvm::StringRef>
-auto endsWith(const S &Str, llvm::StringRef Suffix, int)
-    -> decltype(Str.ends_with(Suffix)) {
-  return Str.ends_with(Suffix);
-}
-template <typename S = llvm::StringRef>
-bool endsWith(const S &Str, llvm::StringRef Suffix, long) {
-  return Str.endswith(Suffix);
+  return Str.take_front(Prefix.size()) == Prefix;
 }
 inline bool endsWith(llvm::StringRef Str, llvm::StringRef Suffix) {
-  return endsWith(Str, Suffix, 0);
+  return Str.take_back(Suffix.size()) == Suffix;
 }
 
 } // namespace clang::tidy::llvmown::compat

@@ -2,8 +2,8 @@
 //
 // One classifier of what a reference to a holder (a container, a smart
 // pointer, a queue) does with it, in the model's vocabulary of member
-// verbs, and one index of what each function body does to each member and
-// global it names. Analyses decide which uses count for them: the retention
+// verbs (UnitIndex.h keeps what each body does to each member and global).
+// Analyses decide which uses count for them: the retention
 // analysis calls a container that something takes elements out of a queue,
 // the JIT analysis also calls one whose size is asked bounded.
 //
@@ -14,8 +14,6 @@
 
 #include "engine/framework/AstFwd.h"
 #include "engine/model/ApiModel.h"
-#include "llvm/ADT/DenseMap.h"
-#include <memory>
 
 namespace clang::tidy::llvmown {
 
@@ -52,37 +50,6 @@ enum HolderUse : unsigned {
 /// around it (\p PM: the parents of the body \p Ref is in).
 unsigned classifyHolderUse(const Expr *Ref, const ParentMap &PM,
                            const ApiModel &M);
-
-/// What function bodies do to the members and globals they name: for each
-/// body, asked about once and then remembered, the union of the uses of
-/// every reference to each one. One walk per body answers every question
-/// about it, where each question used to walk the body again.
-class HolderUseIndex {
-public:
-  explicit HolderUseIndex(const ApiModel &M);
-  ~HolderUseIndex();
-
-  /// The uses of \p V (a member or a global) in \p Body, through any
-  /// object, lambdas included.
-  unsigned uses(const Stmt *Body, const ValueDecl *V) const;
-  /// The uses of the member \p V of `this` in \p Body, lambdas included
-  /// or (\p InLambdas false) not.
-  unsigned usesOfThis(const Stmt *Body, const ValueDecl *V,
-                      bool InLambdas = true) const;
-  /// Each member of `this` that \p Body uses, with its uses, lambdas
-  /// included.
-  const llvm::DenseMap<const ValueDecl *, unsigned> &
-  membersOfThis(const Stmt *Body) const;
-
-private:
-  struct BodyUses {
-    llvm::DenseMap<const ValueDecl *, unsigned> Any, This, ThisOutsideLambdas;
-  };
-  const BodyUses &of(const Stmt *Body) const;
-
-  const ApiModel &M;
-  mutable llvm::DenseMap<const Stmt *, std::unique_ptr<BodyUses>> Bodies;
-};
 
 } // namespace clang::tidy::llvmown
 

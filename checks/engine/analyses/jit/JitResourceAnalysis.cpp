@@ -22,27 +22,10 @@
 namespace clang::tidy::llvmown {
 
 bool fieldRecreatedIn(const FieldDecl *F, const Stmt *Body,
-                      const HolderUseIndex &Uses) {
-  return Uses.usesOfThis(Body, F, /*InLambdas=*/false) &
+                      const UnitIndex &Index) {
+  return Index.usesOfThis(Body, F, /*InLambdas=*/false) &
          (UseAssigned | UseAddressTaken | UseResets);
 }
-
-namespace {
-
-/// The function whose body a lambda's body is part of.
-const FunctionDecl *outerFunction(const Decl *D) {
-  const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
-  while (FD) {
-    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-    if (!MD || !MD->getParent()->isLambda())
-      return FD;
-    FD = dyn_cast_or_null<FunctionDecl>(
-        MD->getParent()->getDeclContext()->getNonClosureAncestor());
-  }
-  return FD;
-}
-
-} // namespace
 
 /// A class that holds a JIT (an LLJIT, an ExecutionSession), itself or
 /// through a base.
@@ -63,8 +46,8 @@ namespace {
 /// A compile-once cache: the function looks a key up in a member container
 /// and stores into the same container. Its adds grow with the number of
 /// distinct keys, which is the point of the cache, not with each call.
-bool isCompileCache(const Stmt *Body, const HolderUseIndex &Uses) {
-  return llvm::any_of(Uses.membersOfThis(Body), [](const auto &MemberUses) {
+bool isCompileCache(const Stmt *Body, const UnitIndex &Index) {
+  return llvm::any_of(Index.membersOfThis(Body), [](const auto &MemberUses) {
     unsigned U = MemberUses.second;
     return (U & UseLooksUp) && (U & (UseAdds | UseIndexes));
   });
@@ -169,7 +152,7 @@ struct StaticsWalk {
 JitResourceAnalysis::JitResourceAnalysis(const ApiModel &Model, ASTContext &Ctx,
                                          std::vector<std::string> Setup,
                                          bool SharedContextRequests)
-    : Model(Model), Ctx(Ctx), Uses(Model), Setup(std::move(Setup)),
+    : Model(Model), Ctx(Ctx), Index(Model), Setup(std::move(Setup)),
       SharedContextRequests(SharedContextRequests) {}
 
 JitResourceAnalysis::~JitResourceAnalysis() = default;
@@ -190,7 +173,7 @@ bool JitResourceAnalysis::isSetupName(llvm::StringRef Name,
 }
 
 void JitResourceAnalysis::findWrappers() {
-  for (const auto &[D, Body] : Functions) {
+  for (const auto &[D, Body] : Index.functions()) {
     const auto *FD = dyn_cast<FunctionDecl>(D);
     if (!FD || FD->getNumParams() == 0)
       continue;
@@ -201,9 +184,9 @@ void JitResourceAnalysis::findWrappers() {
 
 void JitResourceAnalysis::scanCalls(const FunctionDecl *Outer,
                                     const Stmt *Body) {
-  scanJitCalls(*this, Outer, Body);
+  collectJitCalls(*this, Outer, Body);
   if (const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Outer);
-      Method && isCompileCache(Body, Uses))
+      Method && isCompileCache(Body, Index))
     CacheMethods.insert(Method->getCanonicalDecl());
 }
 
@@ -218,11 +201,12 @@ bool JitResourceAnalysis::isSetupFunction(const FunctionDecl *FD) {
     Result = true;
   else if (FD->getIdentifier() && isSetupName(FD->getName(), Setup))
     Result = true;
-  else if (auto It = Callers.find(FD); It != Callers.end()) {
+  else if (llvm::ArrayRef<const FunctionDecl *> Callers = Index.callersOf(FD);
+           !Callers.empty()) {
     // A helper that only setup steps call is part of the setup. So is one
     // that a one-shot program's main calls, outside any request loop (once
     // per input file, as range-for loops are a fixed set of inputs).
-    Result = llvm::all_of(It->second, [&](const FunctionDecl *Caller) {
+    Result = llvm::all_of(Callers, [&](const FunctionDecl *Caller) {
       if (Caller->isMain())
         return !CalledInMainLoop.count(FD);
       return Caller->getCanonicalDecl() != FD && isSetupFunction(Caller);
@@ -236,12 +220,11 @@ bool JitResourceAnalysis::replacedPerBatch(const FieldDecl *F) {
   if (auto It = ReplacedMemo.find(F); It != ReplacedMemo.end())
     return It->second;
   bool Result = false;
-  for (const auto &[D, Body] : Functions) {
-    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(outerFunction(D));
-    if (!MD || MD->getParent() != F->getParent() ||
-        isa<CXXConstructorDecl, CXXDestructorDecl>(MD) || isSetupFunction(MD))
+  for (const auto &[D, Body] : Index.methodsOf(F->getParent())) {
+    const auto *MD = cast<CXXMethodDecl>(outerFunction(D));
+    if (isa<CXXConstructorDecl, CXXDestructorDecl>(MD) || isSetupFunction(MD))
       continue;
-    if ((Result = fieldRecreatedIn(F, Body, Uses)))
+    if ((Result = fieldRecreatedIn(F, Body, Index)))
       break;
   }
   ReplacedMemo[F] = Result;
@@ -267,7 +250,7 @@ std::optional<UntrackedAdd> JitResourceAnalysis::verdict(const Candidate &C) {
   if (C.Method && C.Member && C.MovedFrom &&
       !C.Member->getType()->isReferenceType() &&
       !C.Member->getType()->isPointerType() && !C.Recreated &&
-      !fieldRecreatedIn(C.MovedFrom, C.Method->getBody(), Uses) &&
+      !fieldRecreatedIn(C.MovedFrom, C.Method->getBody(), Index) &&
       !replacedPerBatch(C.MovedFrom))
     return std::nullopt;
   bool ClassFrees = Class && Frees.count(Class);
@@ -353,7 +336,7 @@ std::vector<const VarDecl *> JitResourceAnalysis::staticTrackers() const {
 JitResult JitResourceAnalysis::finish() {
   findWrappers();
   JitResult R;
-  for (const auto &[D, Body] : Functions) {
+  for (const auto &[D, Body] : Index.functions()) {
     scanCalls(outerFunction(D), Body);
     bool Incomplete = false;
     std::vector<DroppedTracker> Dropped =

@@ -32,7 +32,7 @@
 
 #include "engine/framework/AstFwd.h"
 #include "engine/model/ApiModel.h"
-#include "engine/model/HolderUse.h"
+#include "engine/model/UnitIndex.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -109,7 +109,7 @@ public:
   ~JitResourceAnalysis();
 
   void addFunction(const Decl *D, const Stmt *Body) {
-    Functions.emplace_back(D, Body);
+    Index.addFunction(D, Body);
   }
   JitResult finish();
 
@@ -121,7 +121,7 @@ public:
 
 private:
   /// Writes what it finds in one function into the members below.
-  friend class JitCallScanner;
+  friend class JitCallFacts;
 
   struct Candidate {
     const CallExpr *Call;
@@ -156,8 +156,9 @@ private:
 
   const ApiModel &Model;
   ASTContext &Ctx;
-  /// What each function does to each member: one walk per body.
-  HolderUseIndex Uses;
+  /// The unit's functions, their callers, and what each does to each
+  /// member: one walk per body.
+  UnitIndex Index;
   std::vector<std::string> Setup;
   bool SharedContextRequests;
   std::vector<Candidate> Candidates;
@@ -166,10 +167,6 @@ private:
   llvm::SmallPtrSet<const Decl *, 8> FreesCode;
   /// Classes and functions that take modules back out of an engine.
   llvm::SmallPtrSet<const Decl *, 8> RemovesModules;
-  /// Function -> the functions that call it.
-  llvm::DenseMap<const FunctionDecl *,
-                 llvm::SmallVector<const FunctionDecl *, 2>>
-      Callers;
   llvm::DenseMap<const FunctionDecl *, bool> SetupMemo;
   llvm::DenseMap<const FieldDecl *, bool> ReplacedMemo;
   /// Functions main calls inside a request loop (a REPL).
@@ -188,23 +185,22 @@ private:
   /// Statics that some function resets or empties (assumed to happen
   /// before the session ends).
   llvm::DenseSet<const VarDecl *> ResetStatics;
-  std::vector<std::pair<const Decl *, const Stmt *>> Functions;
   /// The project's own functions that add code with a tracker parameter
   /// (the ORC tutorial's `addModule(TSM, RT)`): function -> that parameter.
   llvm::DenseMap<const FunctionDecl *, unsigned> Wrappers;
 };
 
-// Internal to the analysis, shared by its two files: JitCallScan.cpp (one
-// function's part of the scan) and JitResourceAnalysis.cpp (the verdicts).
+// Internal to the analysis, shared by its two files: JitCallFacts.cpp (one
+// function's part of the facts) and JitResourceAnalysis.cpp (the verdicts).
 
-/// Scans one function of the unit into \p A.
-void scanJitCalls(JitResourceAnalysis &A, const FunctionDecl *Outer,
-                  const Stmt *Body);
+/// Adds what one function of the unit does to \p A.
+void collectJitCalls(JitResourceAnalysis &A, const FunctionDecl *Outer,
+                     const Stmt *Body);
 /// \p Body (outside its lambdas) replaces, resets or takes the address of
 /// (a C create's out-parameter) the member \p F of `this`: what it holds is
 /// made or ended there.
 bool fieldRecreatedIn(const FieldDecl *F, const Stmt *Body,
-                      const HolderUseIndex &Uses);
+                      const UnitIndex &Index);
 /// A class that holds a JIT, itself or through a base.
 bool isJitOwnerClass(const CXXRecordDecl *RD, const ApiModel &M);
 

@@ -47,44 +47,29 @@ private:
   }
 
   void classify(const MemberExpr *ME) {
-    // Skip the transparent wrappers between the member and its user.
-    const unsigned Through = Parens | ImplicitCasts | ExplicitCasts | FullExprs;
-    Consumer C = climbParents(PM, ME, Through);
-    // An element of a member array stands for the member (`delete Arr[I]`).
-    if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(C.Parent);
-        ASE && ASE->getBase() == C.Child)
-      C = climbParents(PM, ASE, Through);
-    const Stmt *Child = C.Child, *P = C.Parent;
-    if (!P)
-      return;
-    if (isa<CXXDeleteExpr>(P)) {
+    FieldRefUse U = fieldRefUseAt(PM, ME, FieldClimbSubscript);
+    switch (U.K) {
+    case FieldRefUse::Deleted:
       Use.Released = true;
       return;
-    }
-    // The object of a member call is used, not passed.
-    if (std::optional<CallSite> CS = CallSite::of(dyn_cast<Expr>(P))) {
-      if (int I = CS->indexOf(Child); I >= 0)
-        classifyArg(CS->Callee, I);
+    case FieldRefUse::Argument:
+      classifyArg(U.Site->Callee, U.Index);
       return;
-    }
-    if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
-      if (BO->getOpcode() == BO_Assign && BO->getRHS() == Child)
-        Use.Escapes = true;
-      return;
-    }
-    if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
-      if (UO->getOpcode() == UO_AddrOf)
-        Use.Escapes = true;
-      return;
-    }
-    // The condition of `TM ? ... : ...` is a test, not a copy.
-    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(P))
-      if (CO->getCond() == Child)
-        return;
-    // Returning the member lends it (an accessor); the class still owns it.
-    if (isa<DeclStmt>(P) || isa<InitListExpr>(P) || isa<LambdaExpr>(P) ||
-        isa<CXXThrowExpr>(P) || isa<AbstractConditionalOperator>(P))
+    // A copy kept elsewhere. Returning the member lends it (an accessor),
+    // and the condition of `TM ? ... : ...` is a test: the class still
+    // owns it.
+    case FieldRefUse::StoredFrom:
+    case FieldRefUse::AddressTaken:
+    case FieldRefUse::Chosen:
+    case FieldRefUse::Declared:
+    case FieldRefUse::InInitList:
+    case FieldRefUse::Captured:
+    case FieldRefUse::Thrown:
       Use.Escapes = true;
+      return;
+    default:
+      return;
+    }
   }
 
   const FieldDecl *F;

@@ -169,38 +169,32 @@ private:
   }
 
   void classify(const MemberExpr *ME) {
-    auto [Child, P] = climbParents(
-        PM, ME, Parens | ImplicitCasts | ExplicitCasts | FullExprs);
-    bool AddressOf = false;
-    if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P);
-        UO && UO->getOpcode() == UO_AddrOf) {
-      AddressOf = true;
-      Consumer Up = climbParents(PM, UO, Parens | ImplicitCasts);
-      Child = Up.Child;
-      P = Up.Parent;
-    }
-    if (!P)
+    FieldRefUse U = fieldRefUseAt(PM, ME, FieldClimbAddressOf);
+    switch (U.K) {
+    case FieldRefUse::None:
       return;
-    if (isa<CXXDeleteExpr>(P)) {
+    case FieldRefUse::Deleted:
       Use.Released = true;
       return;
-    }
-    if (std::optional<CallSite> CS = CallSite::of(dyn_cast<Expr>(P))) {
-      if (int I = CS->indexOf(Child); I >= 0)
-        classifyArg(*CS, I, AddressOf);
-      else if (AddressOf)
-        Use.Escapes = true;
+    case FieldRefUse::Argument:
+      classifyArg(*U.Site, U.Index, U.AddressOf);
       return;
-    }
-    if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
-      // Copied out; a store into the field, or a comparison, keeps it.
-      if (BO->isAssignmentOp() && BO->getRHS() == Child)
-        Use.Escapes = true;
-      return;
-    }
-    if (AddressOf || isa<DeclStmt>(P) || isa<ReturnStmt>(P) ||
-        isa<InitListExpr>(P) || isa<AbstractConditionalOperator>(P))
+    // Copied out; a store into the field, or a comparison, keeps it.
+    case FieldRefUse::StoredFrom:
+    case FieldRefUse::Declared:
+    case FieldRefUse::Returned:
+    case FieldRefUse::InInitList:
+    case FieldRefUse::Tested:
+    case FieldRefUse::Chosen:
       Use.Escapes = true;
+      return;
+    case FieldRefUse::Operand:
+      return;
+    default:
+      // Its address kept anywhere else.
+      Use.Escapes |= U.AddressOf;
+      return;
+    }
   }
 
   const FieldDecl *F;

@@ -1,11 +1,10 @@
 //===- RetentionAnalysis.cpp ----------------------------------------------===//
 
 #include "engine/analyses/retention/RetentionAnalysis.h"
-#include "engine/analyses/retention/RetentionScan.h"
+#include "engine/analyses/retention/RetentionFacts.h"
 #include "engine/framework/AstHelpers.h"
 #include "engine/framework/CallSite.h"
 #include "engine/framework/Compat.h"
-#include "engine/model/HolderUse.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -27,15 +26,14 @@ constexpr unsigned DrainUses =
 struct RetentionAnalysis::Impl {
   Impl(const ApiModel &Model, ASTContext &Ctx,
        std::vector<std::string> LongLivedTypes)
-      : Types(Model, std::move(LongLivedTypes)), Ctx(Ctx), Uses(Model) {}
+      : Types(Model, std::move(LongLivedTypes)), Ctx(Ctx), Index(Model) {}
 
   RetentionTypes Types;
   ASTContext &Ctx;
-  /// What each function does to each member and global: one walk per body.
-  HolderUseIndex Uses;
+  /// The unit's functions, and what each does to each member and global:
+  /// one walk per body.
+  UnitIndex Index;
   RetentionFacts Facts;
-  /// Every function body added, for the uses of a global or public member.
-  std::vector<const Stmt *> Bodies;
 
   /// Does some function of the file drain \p V?
   bool drainedAnywhere(const ValueDecl *V) const;
@@ -50,8 +48,9 @@ struct RetentionAnalysis::Impl {
 };
 
 bool RetentionAnalysis::Impl::drainedAnywhere(const ValueDecl *V) const {
-  return llvm::any_of(
-      Bodies, [&](const Stmt *B) { return Uses.uses(B, V) & DrainUses; });
+  return llvm::any_of(Index.functions(), [&](const UnitIndex::Function &F) {
+    return Index.uses(F.second, V) & DrainUses;
+  });
 }
 
 /// True if no code that can reach member container \p F drains it, and all
@@ -68,7 +67,8 @@ bool RetentionAnalysis::Impl::surelyUndrained(const FieldDecl *F) const {
         compat::isPureVirtual(MD))
       continue;
     const FunctionDecl *Def = nullptr;
-    if (!MD->hasBody(Def) || !Def || (Uses.uses(Def->getBody(), F) & DrainUses))
+    if (!MD->hasBody(Def) || !Def ||
+        (Index.uses(Def->getBody(), F) & DrainUses))
       return false;
   }
   // A public member can be drained from outside the class.
@@ -153,8 +153,8 @@ const ResourceKind *RetentionAnalysis::retainedKind(QualType T) const {
 
 void RetentionAnalysis::addFunction(const Decl *D, const Stmt *Body) {
   if (D && Body) {
-    P->Bodies.push_back(Body);
-    scanRetention(D, Body, P->Types, P->Facts);
+    P->Index.addFunction(D, Body);
+    collectRetention(D, Body, P->Index, P->Types, P->Facts);
   }
 }
 

@@ -7,8 +7,9 @@
 // drains, emptied ThreadSafeModules left in such places, and pointers to a
 // caller's ThreadSafeModule stored in them.
 //
-// Unlike the dataflow analyses this one is a scan: per function it collects
-// heap objects, their escapes and deletes, and the stores into them; the
+// Unlike the dataflow analyses this one reads facts, not paths: per
+// function it collects, from the unit index's nodes of the body, heap
+// objects, their escapes and deletes, and the stores into them; the
 // verdicts need the whole translation unit (where is that type deleted? is
 // that container drained anywhere in the class?), so they are computed in
 // finish().

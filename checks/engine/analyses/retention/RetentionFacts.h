@@ -1,22 +1,23 @@
-//===- RetentionScan.h - the per-function scan of RetentionAnalysis -------===//
+//===- RetentionFacts.h - what RetentionAnalysis keeps of each function ---===//
 //
-// RetentionAnalysis scans each function once and keeps what it saw; its
-// verdicts need the whole translation unit, so finish() draws them from the
-// facts of all scans. This is the engine-internal half: what a scan records
-// and the scan itself.
+// RetentionAnalysis reads each function's nodes in the unit index once and
+// keeps what they show; its verdicts need the whole translation unit, so
+// finish() draws them from the facts of all functions. This is the
+// engine-internal half: what is recorded, and the collection.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LLVMOWN_ENGINE_RETENTIONSCAN_H
-#define LLVMOWN_ENGINE_RETENTIONSCAN_H
+#ifndef LLVMOWN_ENGINE_RETENTIONFACTS_H
+#define LLVMOWN_ENGINE_RETENTIONFACTS_H
 
 #include "engine/analyses/retention/RetentionAnalysis.h"
+#include "engine/model/UnitIndex.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang::tidy::llvmown {
 
-/// The type questions the scan and the verdicts share.
+/// The type questions the collection and the verdicts share.
 class RetentionTypes {
 public:
   RetentionTypes(const ApiModel &Model, std::vector<std::string> LongLived)
@@ -34,7 +35,7 @@ private:
   std::vector<std::string> LongLived;
 };
 
-/// What the scans of a translation unit's functions record.
+/// What the functions of a translation unit show.
 struct RetentionFacts {
   using FunctionVar = std::pair<const Decl *, const VarDecl *>;
 
@@ -68,9 +69,10 @@ struct RetentionFacts {
   llvm::DenseMap<const CXXRecordDecl *, TypeDelete> Deletes;
 };
 
-/// Scans \p Body, the body of \p D, adding what it finds to \p Facts.
-void scanRetention(const Decl *D, const Stmt *Body, const RetentionTypes &Types,
-                   RetentionFacts &Facts);
+/// Adds what \p Body, the body of \p D, shows to \p Facts, reading its
+/// nodes in \p Index.
+void collectRetention(const Decl *D, const Stmt *Body, const UnitIndex &Index,
+                      const RetentionTypes &Types, RetentionFacts &Facts);
 
 } // namespace clang::tidy::llvmown
 

@@ -1,6 +1,6 @@
-//===- RetentionScan.cpp --------------------------------------------------===//
+//===- RetentionFacts.cpp -------------------------------------------------===//
 
-#include "engine/analyses/retention/RetentionScan.h"
+#include "engine/analyses/retention/RetentionFacts.h"
 #include "engine/framework/AstHelpers.h"
 #include "engine/framework/CallSite.h"
 #include "engine/framework/NameMatcher.h"
@@ -10,7 +10,6 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -151,43 +150,39 @@ bool isReleaseCall(const CallSite &CS, const ApiModel &Model) {
   return false;
 }
 
-/// The scan of one function body: heap objects (locals initialised by
-/// `new`), their escapes and deletes, stores into them and into long-lived
-/// handles, appends to containers, and modules taken out of
-/// ThreadSafeModules.
-class RetentionScanner : public RecursiveASTVisitor<RetentionScanner> {
+/// What one function body does that the retention verdicts read: heap
+/// objects (locals initialised by `new`), their escapes and deletes, stores
+/// into them and into long-lived handles, appends to containers, and
+/// modules taken out of ThreadSafeModules. It reads the unit index's nodes
+/// of the body, which leave out lambdas (functions of their own).
+class RetentionCollector : public IndexedNodes<RetentionCollector> {
 public:
-  RetentionScanner(const Decl *D, const Stmt *Body, const RetentionTypes &Types,
-                   RetentionFacts &Facts)
-      : D(D), Body(Body), Types(Types), Facts(Facts),
-        PM(const_cast<Stmt *>(Body)) {}
+  RetentionCollector(const Decl *D, const Stmt *Body, const UnitIndex &Index,
+                     const RetentionTypes &Types, RetentionFacts &Facts)
+      : D(D), Body(Body), Types(Types), Facts(Facts), PM(Index.parents(Body)) {}
 
-  /// Adds what the traversal saw to the facts of the translation unit.
+  /// Adds what the nodes showed to the facts of the translation unit.
   void commit();
 
-  bool VisitVarDecl(VarDecl *VD) {
-    if (VD->getInit())
-      noteHeap(VD, VD->getInit());
-    return true;
+  void visitDecl(const DeclStmt *DS) {
+    for (const Decl *Dc : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(Dc); VD && VD->getInit())
+        noteHeap(VD, VD->getInit());
   }
-  // Lambdas are scanned as functions of their own.
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  bool VisitCXXNewExpr(CXXNewExpr *NE);
-  bool VisitBinaryOperator(BinaryOperator *BO) {
+  void visitNew(const CXXNewExpr *NE);
+  void visitAssign(const BinaryOperator *BO) {
     if (BO->getOpcode() == BO_Assign)
       assign(BO, BO->getLHS(), BO->getRHS());
-    return true;
   }
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE);
-  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE);
-  bool VisitReturnStmt(ReturnStmt *RS) {
+  void visitOperatorCall(const CXXOperatorCallExpr *OCE);
+  void visitMemberCall(const CXXMemberCallExpr *MCE);
+  void visitReturn(const ReturnStmt *RS) {
     if (const VarDecl *VD = varOf(RS->getRetValue()); isHeap(VD))
       Facts.Escapes.try_emplace({D, VD}, RS);
-    return true;
   }
-  bool VisitCXXDeleteExpr(CXXDeleteExpr *DE);
-  bool VisitCallExpr(CallExpr *CE);
-  bool VisitCXXConstructExpr(CXXConstructExpr *CE);
+  void visitDelete(const CXXDeleteExpr *DE);
+  void visitCall(const CallExpr *CE);
+  void visitConstruct(const CXXConstructExpr *CE);
 
 private:
   bool isHeap(const VarDecl *VD) const { return VD && Heap.count(VD); }
@@ -218,7 +213,7 @@ private:
   const Stmt *Body;
   const RetentionTypes &Types;
   RetentionFacts &Facts;
-  ParentMap PM;
+  const ParentMap &PM;
   mutable std::unique_ptr<StmtSequence> Sequence;
   /// The heap locals and the class each was allocated as.
   llvm::DenseMap<const VarDecl *, const CXXRecordDecl *> Heap;
@@ -230,7 +225,7 @@ private:
   std::vector<RetentionFacts::Consume> Consumes;
 };
 
-void RetentionScanner::noteHeap(const VarDecl *VD, const Expr *Init) {
+void RetentionCollector::noteHeap(const VarDecl *VD, const Expr *Init) {
   const auto *NE = dyn_cast_or_null<CXXNewExpr>(skipTransparent(Init));
   if (NE && !NE->isArray() && isLocalVar(VD))
     if (const CXXRecordDecl *RD = NE->getAllocatedType()->getAsCXXRecordDecl())
@@ -241,8 +236,8 @@ void RetentionScanner::noteHeap(const VarDecl *VD, const Expr *Init) {
 /// that object outlives the function (a heap local or a long-lived handle);
 /// the caller fills in the kind.
 std::optional<RetentionFacts::PendingStore>
-RetentionScanner::storeInto(const Stmt *At, const Expr *Base,
-                            const FieldDecl *F) const {
+RetentionCollector::storeInto(const Stmt *At, const Expr *Base,
+                              const FieldDecl *F) const {
   const VarDecl *Obj = varOf(Base);
   const CXXRecordDecl *RD = pointeeRecord(Base->getType());
   bool OnHeap = isHeap(Obj);
@@ -256,8 +251,8 @@ RetentionScanner::storeInto(const Stmt *At, const Expr *Base,
 }
 
 /// A store of \p V into field \p F of the object \p Base designates.
-void RetentionScanner::store(const Stmt *At, const Expr *Base,
-                             const FieldDecl *F, const Expr *V) {
+void RetentionCollector::store(const Stmt *At, const Expr *Base,
+                               const FieldDecl *F, const Expr *V) {
   std::optional<RetentionFacts::PendingStore> P = storeInto(At, Base, F);
   if (!P)
     return;
@@ -276,12 +271,12 @@ void RetentionScanner::store(const Stmt *At, const Expr *Base,
   Facts.Stores.push_back(*P);
 }
 
-bool RetentionScanner::VisitCXXNewExpr(CXXNewExpr *NE) {
+void RetentionCollector::visitNew(const CXXNewExpr *NE) {
   // new Desc{std::move(TSM)} / new Desc(std::move(TSM)).
   const CXXRecordDecl *RD = NE->getAllocatedType()->getAsCXXRecordDecl();
   const Expr *Init = NE->getInitializer();
   if (!RD || !Init)
-    return true;
+    return;
   for (const auto &[E, F] : initializedFields(RD, Init))
     if (const ResourceKind *K = Types.retainedKind(E->getType())) {
       LongLivedStore S;
@@ -291,12 +286,11 @@ bool RetentionScanner::VisitCXXNewExpr(CXXNewExpr *NE) {
       S.Field = F;
       storeNew(NE, S);
     }
-  return true;
 }
 
 /// Records store \p S made by \p NE: into the object the variable it
 /// initialises holds, or into one that escapes where it is returned.
-void RetentionScanner::storeNew(const CXXNewExpr *NE, LongLivedStore S) {
+void RetentionCollector::storeNew(const CXXNewExpr *NE, LongLivedStore S) {
   for (const Stmt *P = PM.getParent(NE); P; P = PM.getParent(P)) {
     if (const auto *DS = dyn_cast<DeclStmt>(P)) {
       const VarDecl *Obj = nullptr;
@@ -319,10 +313,10 @@ void RetentionScanner::storeNew(const CXXNewExpr *NE, LongLivedStore S) {
   }
 }
 
-bool RetentionScanner::VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
+void RetentionCollector::visitOperatorCall(const CXXOperatorCallExpr *OCE) {
   CallSite CS = *CallSite::of(OCE);
   if (CS.op() != OO_Equal || !CS.Object || CS.Args.size() != 1)
-    return true;
+    return;
   const Expr *LHS = CS.Object;
   const Expr *RHS = CS.Args[0];
   // G[K] = std::move(TSM) on a global container.
@@ -331,11 +325,10 @@ bool RetentionScanner::VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
     if (const ResourceKind *K = Types.retainedKind(RHS->getType()))
       appendTo(OCE, Sub->Object, K);
   assign(OCE, LHS, RHS);
-  return true;
 }
 
-void RetentionScanner::assign(const Stmt *At, const Expr *LHS,
-                              const Expr *RHS) {
+void RetentionCollector::assign(const Stmt *At, const Expr *LHS,
+                                const Expr *RHS) {
   const VarDecl *Dst = varOf(LHS);
   // D = new T.
   if (isLocalVar(Dst))
@@ -355,8 +348,8 @@ void RetentionScanner::assign(const Stmt *At, const Expr *LHS,
   }
 }
 
-void RetentionScanner::appendTo(const Stmt *Call, const Expr *Container,
-                                const ResourceKind *K) {
+void RetentionCollector::appendTo(const Stmt *Call, const Expr *Container,
+                                  const ResourceKind *K) {
   const Expr *C = skipTransparent(Container);
   if (const VarDecl *VD = varOf(C)) {
     if (VD->hasGlobalStorage())
@@ -367,22 +360,21 @@ void RetentionScanner::appendTo(const Stmt *Call, const Expr *Container,
     Facts.Appends.push_back({Call, K, F, true});
 }
 
-bool RetentionScanner::VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
+void RetentionCollector::visitMemberCall(const CXXMemberCallExpr *MCE) {
   CallSite CS = *CallSite::of(MCE);
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CS.Callee);
   if (!MD || !MD->getIdentifier())
-    return true;
+    return;
   if (Types.model().hasVerb(MD, Adds))
     noteAdd(CS);
   if (Types.model().hasVerb(MD, TakesModuleOut) && !lambdaTakesByReference(CS))
     noteModuleTaken(CS);
-  return true;
 }
 
 /// The kind of the elements of \p Container if they pin a context:
 /// emplace_back(std::move(M), Ctx) builds a ThreadSafeModule, so the
 /// element is named, not the first argument that looks like one.
-const ResourceKind *RetentionScanner::elementKind(QualType Container) const {
+const ResourceKind *RetentionCollector::elementKind(QualType Container) const {
   const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
       Container.getNonReferenceType()->getAsCXXRecordDecl());
   if (!Spec || !Spec->getTemplateArgs().size() ||
@@ -392,7 +384,7 @@ const ResourceKind *RetentionScanner::elementKind(QualType Container) const {
 }
 
 /// A container of the object \p CS is called on gets an element.
-void RetentionScanner::noteAdd(const CallSite &CS) {
+void RetentionCollector::noteAdd(const CallSite &CS) {
   const ResourceKind *K = nullptr;
   for (const Expr *A : CS.Args)
     if ((K = Types.retainedKind(A->getType())))
@@ -416,7 +408,7 @@ void RetentionScanner::noteAdd(const CallSite &CS) {
 
 /// consumingModuleDo on a member or variable: the ThreadSafeModule is left
 /// empty unless it is reset.
-void RetentionScanner::noteModuleTaken(const CallSite &CS) {
+void RetentionCollector::noteModuleTaken(const CallSite &CS) {
   const Expr *Place = skipTransparent(CS.Object);
   RetentionFacts::Consume C{CS.Call, Place};
   if (const MemberExpr *ME = fieldAccess(Place)) {
@@ -429,7 +421,7 @@ void RetentionScanner::noteModuleTaken(const CallSite &CS) {
   Consumes.push_back(C);
 }
 
-bool RetentionScanner::VisitCXXDeleteExpr(CXXDeleteExpr *DE) {
+void RetentionCollector::visitDelete(const CXXDeleteExpr *DE) {
   const Expr *Arg = DE->getArgument()->IgnoreParenImpCasts();
   const VarDecl *VD = varOf(Arg);
   if (VD)
@@ -437,16 +429,15 @@ bool RetentionScanner::VisitCXXDeleteExpr(CXXDeleteExpr *DE) {
   // An object allocated and deleted in the same function says nothing
   // about how handed-out objects of its type are released.
   if (isHeap(VD))
-    return true;
+    return;
   if (const CXXRecordDecl *RD = pointeeRecord(Arg->getType()))
     noteDelete(RD, DE, VD);
-  return true;
 }
 
-bool RetentionScanner::VisitCallExpr(CallExpr *CE) {
+void RetentionCollector::visitCall(const CallExpr *CE) {
   CallSite CS = *CallSite::of(CE);
   if (!isReleaseCall(CS, Types.model()))
-    return true;
+    return;
   for (const Expr *A : CS.Args) {
     if (const VarDecl *VD = varOf(A))
       Facts.Deleted.insert({D, VD});
@@ -454,16 +445,15 @@ bool RetentionScanner::VisitCallExpr(CallExpr *CE) {
             pointeeRecord(A->IgnoreParenImpCasts()->getType()))
       noteDelete(RD, CE);
   }
-  return true;
 }
 
-bool RetentionScanner::VisitCXXConstructExpr(CXXConstructExpr *CE) {
+void RetentionCollector::visitConstruct(const CXXConstructExpr *CE) {
   // Adopted by a smart pointer: deleted by it.
   CallSite CS = *CallSite::of(CE);
   const Expr *Arg = CS.arg(0);
   if (!CS.Callee || !Types.model().find(CS.Callee, Effect::Consumes, 0) ||
       !Arg || !Arg->getType()->isPointerType())
-    return true;
+    return;
   const VarDecl *VD = varOf(Arg);
   if (VD)
     Facts.Deleted.insert({D, VD});
@@ -472,13 +462,12 @@ bool RetentionScanner::VisitCXXConstructExpr(CXXConstructExpr *CE) {
     if (const CXXRecordDecl *RD =
             pointeeRecord(Arg->IgnoreParenImpCasts()->getType()))
       noteDelete(RD, CE, VD);
-  return true;
 }
 
 /// True if \p At, which deletes \p Deleted (if known), runs on every path
 /// of its function on which \p Deleted is not null.
-bool RetentionScanner::runsOnEveryPath(const Stmt *At,
-                                       const VarDecl *Deleted) const {
+bool RetentionCollector::runsOnEveryPath(const Stmt *At,
+                                         const VarDecl *Deleted) const {
   // A callback may never run: a delete inside a lambda is conditional.
   if (const auto *MD = dyn_cast<CXXMethodDecl>(D);
       MD && MD->getParent()->isLambda())
@@ -489,15 +478,15 @@ bool RetentionScanner::runsOnEveryPath(const Stmt *At,
 /// Records where a type is deleted, preferring a delete that runs on every
 /// path of its function (a dedicated release function) over one under a
 /// condition (jl_dump_native deletes only without outputs).
-void RetentionScanner::noteDelete(const CXXRecordDecl *RD, const Stmt *At,
-                                  const VarDecl *Deleted) {
+void RetentionCollector::noteDelete(const CXXRecordDecl *RD, const Stmt *At,
+                                    const VarDecl *Deleted) {
   bool Unconditional = runsOnEveryPath(At, Deleted);
   TypeDelete &TD = Facts.Deletes[RD->getCanonicalDecl()];
   if (!TD.Where || (Unconditional && !TD.Unconditional))
     TD = TypeDelete{At, dyn_cast<FunctionDecl>(D), Unconditional};
 }
 
-void RetentionScanner::commit() {
+void RetentionCollector::commit() {
   // Which types of the heap objects stored into escape.
   for (const auto &E : Facts.Escapes)
     if (E.first.first == D)
@@ -520,11 +509,11 @@ void RetentionScanner::commit() {
 
 } // namespace
 
-void scanRetention(const Decl *D, const Stmt *Body, const RetentionTypes &Types,
-                   RetentionFacts &Facts) {
-  RetentionScanner S(D, Body, Types, Facts);
-  S.TraverseStmt(const_cast<Stmt *>(Body));
-  S.commit();
+void collectRetention(const Decl *D, const Stmt *Body, const UnitIndex &Index,
+                      const RetentionTypes &Types, RetentionFacts &Facts) {
+  RetentionCollector C(D, Body, Index, Types, Facts);
+  C.visitNodes(Index.nodes(Body));
+  C.commit();
 }
 
 } // namespace clang::tidy::llvmown

@@ -1,8 +1,8 @@
-//===- JitCallScan.cpp - one function's part of the JIT class scan -----===//
+//===- JitCallFacts.cpp - what one function does with a JIT --------------===//
 //
-// What a function does with a JIT: adds without a tracker, what frees code,
-// static trackers and their resets, modules kept in members. The verdicts
-// are JitResourceAnalysis.cpp's.
+// What a function does with a JIT, read from the unit index's nodes of its
+// body: adds without a tracker, what frees code, static trackers and their
+// resets, modules kept in members. The verdicts are JitResourceAnalysis.cpp's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,13 +12,12 @@
 #include "engine/framework/CallSite.h"
 #include "engine/framework/Environment.h"
 #include "engine/framework/NameMatcher.h"
-#include "engine/model/HolderUse.h"
+#include "engine/model/UnitIndex.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 namespace clang::tidy::llvmown {
@@ -87,6 +86,17 @@ QualType holderType(const NamedDecl *D) {
   return QualType();
 }
 
+/// `(N = nextRequest())`: the read-and-test idiom.
+bool readsResult(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *A = dyn_cast<BinaryOperator>(S);
+      A && A->getOpcode() == BO_Assign &&
+      isa<CallExpr>(A->getRHS()->IgnoreParenImpCasts()))
+    return true;
+  return llvm::any_of(S->children(), readsResult);
+}
+
 /// The loop an add in it repeats per request: `while`, `do` and `for(;;)`.
 /// A range-for or a `for` with a condition walks a fixed set of inputs.
 bool isRequestLoop(const Stmt *S, const ApiModel &M) {
@@ -102,32 +112,15 @@ bool isRequestLoop(const Stmt *S, const ApiModel &M) {
   // `while (!Pending.empty())`, `while (I < N)`: draining or counting
   // through what is already there, not waiting for requests. Comparing
   // what a call just returned (`while ((N = nextRequest()) >= 0)`) waits.
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const ApiModel &M;
-    bool Bounded = false;
-    explicit Finder(const ApiModel &M) : M(M) {}
-    /// `(N = nextRequest())`: the read-and-test idiom.
-    static bool readsResult(const Stmt *S) {
-      if (!S)
-        return false;
-      if (const auto *A = dyn_cast<BinaryOperator>(S);
-          A && A->getOpcode() == BO_Assign &&
-          isa<CallExpr>(A->getRHS()->IgnoreParenImpCasts()))
-        return true;
-      return llvm::any_of(S->children(), readsResult);
-    }
-    bool VisitBinaryOperator(BinaryOperator *BO) {
+  bool Bounded = false;
+  forEachStmt(Cond, [&](const Stmt *S) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(S))
       Bounded |= BO->isRelationalOp() && !readsResult(BO);
-      return !Bounded;
-    }
-    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
+    else if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(S))
       Bounded |= M.hasVerb(MCE->getMethodDecl(), AsksSize);
-      return !Bounded;
-    }
-  } F(M);
-  if (Cond)
-    F.TraverseStmt(const_cast<Expr *>(Cond));
-  return !F.Bounded;
+    return !Bounded;
+  });
+  return !Bounded;
 }
 
 const Stmt *loopBody(const Stmt *S) {
@@ -171,88 +164,102 @@ llvm::SmallVector<const Expr *, 2> jitOperands(const CallExpr *CE,
   return Ops;
 }
 
+/// \p S is \p Ancestor or inside it.
+bool isInside(const Stmt *S, const Stmt *Ancestor, const ParentMap &PM) {
+  for (; S; S = PM.getParent(S))
+    if (S == Ancestor)
+      return true;
+  return false;
+}
+
+bool refersTo(const Expr *E, const VarDecl *V) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return DRE && DRE->getDecl() == V;
+}
+
+/// The place and the value of the assignment \p S (built-in or a class's
+/// operator=), if it is one.
+std::pair<const Expr *, const Expr *> assignment(const Stmt *S) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    return {BO->getLHS(), BO->getRHS()};
+  if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(S);
+      OCE && OCE->getOperator() == OO_Equal && OCE->getNumArgs() == 2)
+    return {OCE->getArg(0), OCE->getArg(1)};
+  return {nullptr, nullptr};
+}
+
 /// \p V is assigned, or its address taken (`LLVMOrcCreateLLJIT(&J, ...)`),
-/// inside \p Loop.
-bool assignedIn(const VarDecl *V, const Stmt *Loop) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const VarDecl *V;
-    bool Found = false;
-    bool VisitUnaryOperator(UnaryOperator *UO) {
-      Found |= UO->getOpcode() == UO_AddrOf && refersTo(UO->getSubExpr());
-      return !Found;
-    }
-    bool VisitBinaryOperator(BinaryOperator *BO) {
-      Found |= BO->isAssignmentOp() && refersTo(BO->getLHS());
-      return !Found;
-    }
-    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
-      Found |= OCE->getOperator() == OO_Equal && refersTo(OCE->getArg(0));
-      return !Found;
-    }
-    bool refersTo(const Expr *E) {
-      const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      return DRE && DRE->getDecl() == V;
-    }
-  } F;
-  F.V = V;
-  F.TraverseStmt(const_cast<Stmt *>(Loop));
-  return F.Found;
+/// inside \p Loop of \p Body.
+bool assignedIn(const VarDecl *V, const Stmt *Loop, const Stmt *Body,
+                const UnitIndex &Index) {
+  const ParentMap &PM = Index.parents(Body);
+  return llvm::any_of(Index.nodes(Body), [&](const Stmt *S) {
+    const Expr *Place = assignment(S).first;
+    if (const auto *UO = dyn_cast<UnaryOperator>(S))
+      Place = UO->getSubExpr();
+    return Place && refersTo(Place, V) && isInside(S, Loop, PM);
+  });
 }
 
 /// Some definition of the local \p V in \p Body (its initialiser or an
 /// assignment) is a JITDylib's default tracker: `RT = JD.getDefault...()`,
 /// also as the fallback `if (!RT) RT = ...`.
 bool mayHoldDefaultTracker(const VarDecl *V, const Stmt *Body,
-                           const ApiModel &M) {
+                           const UnitIndex &Index, const ApiModel &M) {
   if (jitCallOf(V->getInit(), JitRole::ReturnsDefaultTracker, M))
     return true;
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const VarDecl *V;
-    const ApiModel &M;
-    bool Found = false;
-    Finder(const VarDecl *V, const ApiModel &M) : V(V), M(M) {}
-    bool VisitBinaryOperator(BinaryOperator *BO) {
-      if (BO->getOpcode() == BO_Assign)
-        check(BO->getLHS(), BO->getRHS());
-      return !Found;
-    }
-    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
-      if (OCE->getOperator() == OO_Equal && OCE->getNumArgs() == 2)
-        check(OCE->getArg(0), OCE->getArg(1));
-      return !Found;
-    }
-    void check(const Expr *LHS, const Expr *RHS) {
-      const auto *DRE = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts());
-      Found |= DRE && DRE->getDecl() == V &&
-               jitCallOf(RHS, JitRole::ReturnsDefaultTracker, M);
-    }
-  } F(V, M);
-  F.TraverseStmt(const_cast<Stmt *>(Body));
-  return F.Found;
+  return llvm::any_of(Index.nodes(Body), [&](const Stmt *S) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->getOpcode() != BO_Assign)
+      return false;
+    auto [LHS, RHS] = assignment(S);
+    return LHS && refersTo(LHS, V) &&
+           jitCallOf(RHS, JitRole::ReturnsDefaultTracker, M);
+  });
+}
+
+/// A member of `this` that \p E moves from, directly or through the
+/// initialiser of a local it names.
+const FieldDecl *movedFrom(const Expr *E,
+                           llvm::SmallPtrSetImpl<const VarDecl *> &Seen) {
+  const FieldDecl *Found = nullptr;
+  forEachStmt(
+      E,
+      [&](const Stmt *S) {
+        if (const auto *Call = dyn_cast<CallExpr>(S); Call && isStdMove(Call))
+          Found = thisField(Call->getArg(0));
+        else if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+          if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+              V && V->isLocalVarDecl() && V->getInit() && Seen.insert(V).second)
+            Found = movedFrom(V->getInit(), Seen);
+        return !Found;
+      },
+      /*IntoLambdas=*/false);
+  return Found;
 }
 
 } // namespace
 
-/// One function's part of the class-wide scan: its adds without a tracker,
-/// whether it can free code, which member functions it calls, its static
-/// locals, and the statics it resets.
-class JitCallScanner : public RecursiveASTVisitor<JitCallScanner> {
+/// One function's part of the class-wide facts: its adds without a
+/// tracker, whether it can free code, its static locals, and the statics it
+/// resets. Lambdas are functions of their own (FunctionBodyCheck hands them
+/// over), and the index leaves them out of a body's nodes.
+class JitCallFacts : public IndexedNodes<JitCallFacts> {
 public:
-  JitCallScanner(JitResourceAnalysis &A, const FunctionDecl *Outer,
-                 const Stmt *Body)
+  JitCallFacts(JitResourceAnalysis &A, const FunctionDecl *Outer,
+               const Stmt *Body)
       : A(A), Outer(Outer), Method(dyn_cast_or_null<CXXMethodDecl>(Outer)),
         Class(Method ? Method->getParent() : nullptr), Body(Body),
-        PM(const_cast<Stmt *>(Body)) {}
+        PM(A.Index.parents(Body)) {}
 
-  // Lambdas are functions of their own (FunctionBodyCheck hands them over).
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  void run() { visitNodes(A.Index.nodes(Body)); }
 
-  bool VisitCallExpr(CallExpr *CE);
+  void visitCall(const CallExpr *CE);
   // Statics: function-local ones holding trackers, and resets of any.
-  bool VisitDeclStmt(DeclStmt *DS);
-  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE);
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE);
-  bool VisitCXXConstructExpr(CXXConstructExpr *CE);
+  void visitDecl(const DeclStmt *DS);
+  void visitMemberCall(const CXXMemberCallExpr *MCE);
+  void visitOperatorCall(const CXXOperatorCallExpr *OCE);
+  void visitConstruct(const CXXConstructExpr *CE);
 
 private:
   void freesCode(llvm::SmallPtrSet<const Decl *, 8> &Set);
@@ -279,10 +286,10 @@ private:
   const CXXMethodDecl *Method;
   const CXXRecordDecl *Class;
   const Stmt *Body;
-  ParentMap PM;
+  const ParentMap &PM;
 };
 
-void JitCallScanner::freesCode(llvm::SmallPtrSet<const Decl *, 8> &Set) {
+void JitCallFacts::freesCode(llvm::SmallPtrSet<const Decl *, 8> &Set) {
   // Freeing everything when the JIT itself goes away (the tutorial's
   // ~KaleidoscopeJIT ends its session) does not bound what a long-lived
   // JIT accumulates.
@@ -293,15 +300,14 @@ void JitCallScanner::freesCode(llvm::SmallPtrSet<const Decl *, 8> &Set) {
     Set.insert(Class);
 }
 
-bool JitCallScanner::VisitCallExpr(CallExpr *CE) {
+void JitCallFacts::visitCall(const CallExpr *CE) {
   const FunctionDecl *FD = CE->getDirectCallee();
-  if (FD && Outer) {
-    A.Callers[FD->getCanonicalDecl()].push_back(Outer);
-    if (Outer->isMain() && requestLoop(CE))
-      A.CalledInMainLoop.insert(FD->getCanonicalDecl());
-  }
+  // Who calls whom is the index's; a call in main's request loop (a REPL)
+  // is this analysis' own question.
+  if (FD && Outer && Outer->isMain() && requestLoop(CE))
+    A.CalledInMainLoop.insert(FD->getCanonicalDecl());
   if (!FD)
-    return true;
+    return;
   // `std::move(Modules)`, `std::swap(Modules, Old)`: handed elsewhere whole.
   // Only such calls can drain an argument (an assignment is an operator
   // call, seen below), so the others skip classifying each argument.
@@ -314,25 +320,25 @@ bool JitCallScanner::VisitCallExpr(CallExpr *CE) {
     noteModuleCreation(CE, FD, {CE->getArgs(), CE->getNumArgs()});
   const JitApiRow *R = A.Model.jitRow(FD);
   if (!R)
-    return true;
+    return;
   bool Engine = false;
   switch (R->Role) {
   case JitRole::CreatesTracker:
   case JitRole::RemovesTracker:
   case JitRole::FreesAllCode:
     freesCode(A.FreesCode);
-    return true;
+    return;
   case JitRole::RemovesModule:
     freesCode(A.RemovesModules);
-    return true;
+    return;
   case JitRole::ReleasesTrackerRef:
   case JitRole::ReturnsDefaultTracker:
   case JitRole::DestroysJit:
-    return true;
+    return;
   case JitRole::GeneratesCode:
     if (Outer)
       A.Codegen.try_emplace(Outer->getCanonicalDecl(), CE);
-    return true;
+    return;
   case JitRole::AddsModuleToEngine:
     Engine = true;
     break;
@@ -343,27 +349,25 @@ bool JitCallScanner::VisitCallExpr(CallExpr *CE) {
     A.Codegen.try_emplace(Outer->getCanonicalDecl(), CE);
   if ((Engine || addsToDefaultTracker(CE, *R)) && A.SeenCalls.insert(CE).second)
     A.Candidates.push_back(candidate(CE, Engine));
-  return true;
 }
 
-bool JitCallScanner::VisitCXXConstructExpr(CXXConstructExpr *CE) {
+void JitCallFacts::visitConstruct(const CXXConstructExpr *CE) {
   if (A.SharedContextRequests)
     noteModuleCreation(CE, CE->getConstructor(),
                        {CE->getArgs(), CE->getNumArgs()});
-  return true;
 }
 
 /// `Modules.clear()`, `Modules = {}`, `std::move(Modules)`, `if
 /// (Modules.size() > N)`: the container is drained or bounded somewhere.
 /// What a destructor does happens only when the owner goes.
-void JitCallScanner::noteDrained(const Expr *Container) {
+void JitCallFacts::noteDrained(const Expr *Container) {
   if (isa_and_nonnull<CXXDestructorDecl>(Outer))
     return;
   if (const NamedDecl *D = longLivedHolder(Container))
     A.Drained.insert(D);
 }
 
-void JitCallScanner::noteStore(const Expr *Store, const Expr *Container) {
+void JitCallFacts::noteStore(const Expr *Store, const Expr *Container) {
   const NamedDecl *D = longLivedHolder(Container);
   if (!D || !Outer || !holdsModules(holderType(D), A.Model))
     return;
@@ -374,9 +378,9 @@ void JitCallScanner::noteStore(const Expr *Store, const Expr *Container) {
 /// (`std::make_unique<Module>(N, *Ctx)`, `parseIRFile(F, Err, *Ctx)`,
 /// `LLVMModuleCreateWithNameInContext(N, this->C)`), in a member function
 /// that does not replace that member.
-void JitCallScanner::noteModuleCreation(const Expr *Create,
-                                        const FunctionDecl *Callee,
-                                        llvm::ArrayRef<const Expr *> Args) {
+void JitCallFacts::noteModuleCreation(const Expr *Create,
+                                      const FunctionDecl *Callee,
+                                      llvm::ArrayRef<const Expr *> Args) {
   if (!Method || !Callee)
     return;
   const ResourceKind *K = A.Model.kindOfValue(Create->getType());
@@ -392,7 +396,7 @@ void JitCallScanner::noteModuleCreation(const Expr *Create,
     if (!AK || AK->Id != KindId::LLVMContext)
       continue;
     const FieldDecl *F = thisMemberRoot(Arg, A.Model);
-    if (!F || fieldRecreatedIn(F, Body, A.Uses))
+    if (!F || fieldRecreatedIn(F, Body, A.Index))
       continue;
     std::string Api = Callee->getNameAsString();
     if (isa<CXXConstructorDecl>(Callee))
@@ -409,8 +413,8 @@ void JitCallScanner::noteModuleCreation(const Expr *Create,
   }
 }
 
-bool JitCallScanner::addsToDefaultTracker(const CallExpr *CE,
-                                          const JitApiRow &R) const {
+bool JitCallFacts::addsToDefaultTracker(const CallExpr *CE,
+                                        const JitApiRow &R) const {
   int Arg = ApiModel::trackerArg(R, CE->getDirectCallee());
   if (Arg == NoTracker)
     return true;
@@ -424,11 +428,11 @@ bool JitCallScanner::addsToDefaultTracker(const CallExpr *CE,
     return true;
   const VarDecl *V = A.Model.rootVar(Tracker);
   return V && Locator(Outer).isLocal(V) && !isa<ParmVarDecl>(V) &&
-         mayHoldDefaultTracker(V, Body, A.Model);
+         mayHoldDefaultTracker(V, Body, A.Index, A.Model);
 }
 
-JitResourceAnalysis::Candidate JitCallScanner::candidate(const CallExpr *CE,
-                                                         bool Engine) const {
+JitResourceAnalysis::Candidate JitCallFacts::candidate(const CallExpr *CE,
+                                                       bool Engine) const {
   // Through `this`: the receiver or any argument (C API in a class).
   bool ThroughMember = false, Recreated = false;
   const FieldDecl *Member = nullptr;
@@ -436,7 +440,7 @@ JitResourceAnalysis::Candidate JitCallScanner::candidate(const CallExpr *CE,
     if (const FieldDecl *F = thisMemberRoot(E, A.Model)) {
       ThroughMember = true;
       Member = Member ? Member : F;
-      Recreated |= fieldRecreatedIn(F, Body, A.Uses);
+      Recreated |= fieldRecreatedIn(F, Body, A.Index);
     }
   return {CE,     Method,    Outer,  requestLoop(CE), ThroughMember,
           Engine, Recreated, Member, movedMember(CE)};
@@ -446,32 +450,18 @@ JitResourceAnalysis::Candidate JitCallScanner::candidate(const CallExpr *CE,
 /// from, directly or through the initialiser of a local it names
 /// (`ThreadSafeModule TSM(std::move(Mod), ...); add(std::move(TSM))`): the
 /// code added is what the object held.
-const FieldDecl *JitCallScanner::movedMember(const CallExpr *CE) const {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const FieldDecl *Found = nullptr;
-    llvm::SmallPtrSet<const VarDecl *, 4> Seen;
-    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-    bool VisitCallExpr(CallExpr *Call) {
-      if (isStdMove(Call))
-        Found = thisField(Call->getArg(0));
-      return !Found;
-    }
-    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-      if (V && V->isLocalVarDecl() && V->getInit() && Seen.insert(V).second)
-        TraverseStmt(const_cast<Expr *>(V->getInit()));
-      return !Found;
-    }
-  } F;
+const FieldDecl *JitCallFacts::movedMember(const CallExpr *CE) const {
+  llvm::SmallPtrSet<const VarDecl *, 4> Seen;
   for (const Expr *Arg : CE->arguments())
-    if (!A.Model.isJitOwner(Arg->getType()) && !F.Found)
-      F.TraverseStmt(const_cast<Expr *>(Arg));
-  return F.Found;
+    if (!A.Model.isJitOwner(Arg->getType()))
+      if (const FieldDecl *F = movedFrom(Arg, Seen))
+        return F;
+  return nullptr;
 }
 
 /// The innermost request loop around \p CE, unless the JIT is made inside
 /// it.
-const Stmt *JitCallScanner::requestLoop(const CallExpr *CE) const {
+const Stmt *JitCallFacts::requestLoop(const CallExpr *CE) const {
   for (const Stmt *P = PM.getParent(CE); P; P = PM.getParent(P)) {
     const Stmt *Body = loopBody(P);
     if (!isRequestLoop(P, A.Model) || !Body ||
@@ -484,20 +474,21 @@ const Stmt *JitCallScanner::requestLoop(const CallExpr *CE) const {
 
 /// The JIT (receiver or JIT-typed argument) is declared or (re)created
 /// inside \p Loop: each iteration gets a JIT of its own.
-bool JitCallScanner::jitCreatedIn(const CallExpr *CE, const Stmt *Loop) const {
+bool JitCallFacts::jitCreatedIn(const CallExpr *CE, const Stmt *Loop) const {
   for (const Expr *Op : jitOperands(CE, A.Model)) {
     const VarDecl *V = A.Model.rootVar(Op);
     // A JITDylib made per iteration belongs to the session and stays with
     // its code; only a JIT (session) per iteration frees it.
     if (!V || A.Model.isJitDylib(V->getType()))
       continue;
-    if (within(Loop->getSourceRange(), V->getLocation()) || assignedIn(V, Loop))
+    if (within(Loop->getSourceRange(), V->getLocation()) ||
+        assignedIn(V, Loop, Body, A.Index))
       return true;
   }
   return false;
 }
 
-bool JitCallScanner::VisitDeclStmt(DeclStmt *DS) {
+void JitCallFacts::visitDecl(const DeclStmt *DS) {
   for (const Decl *D : DS->decls()) {
     const auto *VD = dyn_cast<VarDecl>(D);
     if (!VD || !VD->isStaticLocal())
@@ -510,13 +501,12 @@ bool JitCallScanner::VisitDeclStmt(DeclStmt *DS) {
         isJitOwnerClass(ApiModel::heldClass(VD->getType()), A.Model))
       A.StaticLocalJits.push_back(VD);
   }
-  return true;
 }
 
-bool JitCallScanner::VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
+void JitCallFacts::visitMemberCall(const CXXMemberCallExpr *MCE) {
   const CXXMethodDecl *MD = MCE->getMethodDecl();
   if (!MD || !MD->getIdentifier())
-    return true;
+    return;
   // A smart pointer's reset/release, or a container emptied whole (an erase
   // of one key leaves the others).
   if (A.Model.hasVerb(MD, Empties))
@@ -527,12 +517,11 @@ bool JitCallScanner::VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
     noteDrained(MCE->getImplicitObjectArgument());
   else if (A.Model.hasVerb(MD, Adds))
     noteStore(MCE, MCE->getImplicitObjectArgument());
-  return true;
 }
 
-bool JitCallScanner::VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
+void JitCallFacts::visitOperatorCall(const CXXOperatorCallExpr *OCE) {
   if (OCE->getOperator() != OO_Equal || OCE->getNumArgs() != 2)
-    return true;
+    return;
   if (isNullOrEmpty(OCE->getArg(1), A.Ctx))
     noteReset(OCE->getArg(0));
   // `Modules = {}` drains; `Modules[Key] = std::move(M)` stores.
@@ -542,10 +531,9 @@ bool JitCallScanner::VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
           dyn_cast<CXXOperatorCallExpr>(OCE->getArg(0)->IgnoreParenImpCasts());
       Sub && Sub->getOperator() == OO_Subscript)
     noteStore(OCE, Sub->getArg(0));
-  return true;
 }
 
-void JitCallScanner::noteReset(const Expr *E) {
+void JitCallFacts::noteReset(const Expr *E) {
   const auto *DRE =
       dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
   if (const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
@@ -553,9 +541,9 @@ void JitCallScanner::noteReset(const Expr *E) {
     A.ResetStatics.insert(VD->getCanonicalDecl());
 }
 
-void scanJitCalls(JitResourceAnalysis &A, const FunctionDecl *Outer,
-                  const Stmt *Body) {
-  JitCallScanner(A, Outer, Body).TraverseStmt(const_cast<Stmt *>(Body));
+void collectJitCalls(JitResourceAnalysis &A, const FunctionDecl *Outer,
+                     const Stmt *Body) {
+  JitCallFacts(A, Outer, Body).run();
 }
 
 } // namespace clang::tidy::llvmown
