@@ -32,6 +32,9 @@ protected:
 private:
   void reportDropped(const DroppedTracker &T);
   void reportUntrackedAdd(const UntrackedAdd &A);
+  /// An engine's module that is taken back with removeModule: the code
+  /// MCJIT loaded for it stays.
+  void reportRemovedOnly(const UntrackedAdd &A);
 
   const std::string SetupFunctions;
   const bool SharedContextRequests;

@@ -194,7 +194,9 @@ def run(ex, tools, folder, names):
                                                 TIMEOUT)]
     got = p.stdout.decode("utf-8", "replace")
     got = got.rstrip("\n").split("\n") if got.strip() else []
-    printed = [l.replace(folder + "/", "/tmp/") for l in got]
+    # As the page would show it: under /tmp/ if the command says so.
+    shown = "/tmp/" if "/tmp/" in cmds[0] else ""
+    printed = [l.replace(folder + "/", shown) for l in got]
     got, want = normalise(got, names), normalise(want, names)
     if got == want:
         return []

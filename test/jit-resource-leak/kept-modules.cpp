@@ -71,6 +71,7 @@ class ShaderJit {
 public:
   void compile(const std::string &Name, int Kernel) {
     std::unique_ptr<Module> M = lowerKernel(Ctx, Kernel);
+    // WARN@+2: module added by 'addModule' in 'ShaderJit::compile' is taken back with removeModule, but the engine keeps the object code MCJIT loaded for it{{.*}}
     // NOTE@+1: code generated here
     EE->addModule(CloneModule(*M));
     EE->generateCodeForModule(M.get());

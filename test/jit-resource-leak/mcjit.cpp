@@ -6,8 +6,10 @@
 // module back or the engine is destroyed. Flagged: a long-lived engine (a
 // member of a class, or one built before a request loop) that gets a module
 // per request with nothing in the class (or function) ever calling
-// removeModule / LLVMRemoveModule. Not flagged: engines made per request,
-// classes that remove modules, set-up functions, one-shot programs.
+// removeModule / LLVMRemoveModule; and, in its own words, one whose class
+// (or function) does take modules back, which frees their IR but not the
+// object code MCJIT loaded. Not flagged: engines made per request or per
+// batch, set-up functions, one-shot programs.
 
 #include "llvm-c/Core.h"
 #include "llvm-c/ExecutionEngine.h"
@@ -43,7 +45,7 @@ public:
   }
 
   int64_t evaluate(const std::string &Expr, const std::string &Fn) {
-    // WARN@+1: module added by 'addModule' in 'ExprEvaluator::evaluate' is never removed: the execution engine keeps its IR and code for as long as it lives, and nothing in 'ExprEvaluator' calls removeModule; memory grows with every call [llvmown-jit-resource-leak]
+    // WARN@+1: module added by 'addModule' in 'ExprEvaluator::evaluate' is never removed: the execution engine keeps its IR and code for as long as it lives, and nothing in 'ExprEvaluator' calls removeModule; memory grows with every call; replace the engine per batch of requests, or use ORC with a resource tracker per request [llvmown-jit-resource-leak]
     EE->addModule(buildExpression(Ctx, Expr));
     auto *F = reinterpret_cast<int64_t (*)()>(EE->getFunctionAddress(Fn));
     return F();
@@ -75,7 +77,7 @@ int repl(LLVMContext &Ctx) {
   int N = 0;
   // NOTE@+1: the loop that repeats the add
   while (nextLine(Line)) {
-    // WARN@+1: module added by 'addModule' in a loop is never removed: the execution engine keeps its IR and code for as long as it lives, and nothing in 'repl' calls removeModule; memory grows with every iteration
+    // WARN@+1: module added by 'addModule' in a loop is never removed: the execution engine keeps its IR and code for as long as it lives, and nothing in 'repl' calls removeModule; memory grows with every iteration; replace the engine per batch of requests, or use ORC with a resource tracker per request
     EE->addModule(buildExpression(Ctx, Line));
     N += EE->getFunctionAddress("expr") != 0;
   }
@@ -147,6 +149,7 @@ public:
   uint64_t evaluate(const std::string &Expr) {
     std::unique_ptr<Module> M = buildExpression(Ctx, Expr);
     Module *Raw = M.get();
+    // WARN@+1: module added by 'addModule' in 'RemovingEvaluator::evaluate' is taken back with removeModule, but the engine keeps the object code MCJIT loaded for it{{.*}}
     EE->addModule(std::move(M));
     uint64_t Addr = EE->getFunctionAddress("expr");
     if (EE->removeModule(Raw))
@@ -166,6 +169,7 @@ public:
   Module *compile(const std::string &Plan) {
     std::unique_ptr<Module> M = buildExpression(Ctx, Plan);
     Module *Raw = M.get();
+    // WARN@+1: module added by 'addModule' in 'PlanCache::compile' is taken back with removeModule, but the engine keeps the object code MCJIT loaded for it{{.*}}
     EE->addModule(std::move(M));
     return Raw;
   }
@@ -183,6 +187,7 @@ class CQueryRunner {
 public:
   uint64_t run(int Request) {
     LLVMModuleRef M = buildQuery(C, Request);
+    // WARN@+1: module added by 'LLVMAddModule' in 'CQueryRunner::run' is taken back with LLVMRemoveModule, but the engine keeps the object code MCJIT loaded for it{{.*}}
     LLVMAddModule(Engine, M);
     uint64_t Addr = LLVMGetFunctionAddress(Engine, "query");
     LLVMModuleRef Out;

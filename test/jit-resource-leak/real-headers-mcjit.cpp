@@ -50,6 +50,7 @@ public:
   uint64_t fixed(const std::string &E) {
     std::unique_ptr<Module> M = lowerExpr(Ctx, E);
     Module *Raw = M.get();
+    // WARN@+1: module added by 'addModule' in 'FixedCalculator::fixed' is taken back with removeModule, but the engine keeps the object code MCJIT loaded for it{{.*}}
     EE->addModule(std::move(M));
     uint64_t Addr = EE->getFunctionAddress("expr");
     if (EE->removeModule(Raw))
@@ -70,8 +71,10 @@ void serveC(LLVMContextRef C, LLVMExecutionEngineRef EE) {
 
 void serveCFixed(LLVMContextRef C, LLVMExecutionEngineRef EE) {
   int N;
+  // NOTE@+1: the loop that repeats the add
   while ((N = nextRequest()) >= 0) {
     LLVMModuleRef M = lowerExprC(C, N);
+    // WARN@+1: module added by 'LLVMAddModule' in a loop is taken back with LLVMRemoveModule, but the engine keeps the object code MCJIT loaded for it{{.*}}
     LLVMAddModule(EE, M);
     (void)LLVMGetFunctionAddress(EE, "expr");
     LLVMModuleRef Out;

@@ -253,9 +253,13 @@ std::optional<UntrackedAdd> JitResourceAnalysis::verdict(const Candidate &C) {
       !fieldRecreatedIn(C.MovedFrom, C.Method->getBody(), Index) &&
       !replacedPerBatch(C.MovedFrom))
     return std::nullopt;
+  // An engine's module taken back with removeModule loses its IR but not
+  // the object code MCJIT loaded for it: still reported, as such. Only an
+  // engine made per batch (Recreated, replacedPerBatch) bounds memory.
   bool ClassFrees = Class && Frees.count(Class);
-  if (C.Method && C.ThroughMember && !C.Recreated && !ClassFrees &&
-      !(C.Member && replacedPerBatch(C.Member)) &&
+  A.OnlyRemoved = C.Engine && ClassFrees;
+  if (C.Method && C.ThroughMember && !C.Recreated &&
+      (!ClassFrees || C.Engine) && !(C.Member && replacedPerBatch(C.Member)) &&
       isJitOwnerClass(Class, Model) && !isSetupFunction(C.Method) &&
       !CacheMethods.count(C.Method->getCanonicalDecl())) {
     A.Method = C.Method;
@@ -263,10 +267,13 @@ std::optional<UntrackedAdd> JitResourceAnalysis::verdict(const Candidate &C) {
   }
   // A helper of the file that frees code, called in the loop, counts (one
   // level: `resetRepl(J)` clearing the JITDylib).
-  if (!C.Loop || ClassFrees ||
+  bool LoopFrees =
+      ClassFrees ||
       (C.Function && Frees.count(C.Function->getCanonicalDecl())) ||
-      callsAny(C.Loop, Frees))
+      (C.Loop && callsAny(C.Loop, Frees));
+  if (!C.Loop || (LoopFrees && !C.Engine))
     return std::nullopt;
+  A.OnlyRemoved = C.Engine && LoopFrees;
   A.Loop = C.Loop;
   A.Function = C.Function;
   return A;

@@ -52,9 +52,14 @@ struct UntrackedAdd {
   const CXXMethodDecl *Method = nullptr;
   const Stmt *Loop = nullptr;             ///< the request loop (loop form)
   const FunctionDecl *Function = nullptr; ///< where the loop is
-  /// A module added to an ExecutionEngine (removeModule frees it), not code
-  /// added to an ORC JITDylib.
+  /// A module added to an ExecutionEngine, not code added to an ORC
+  /// JITDylib.
   bool Engine = false;
+  /// An engine's module that the class (or function) takes back with
+  /// removeModule: that frees its IR, but MCJIT cannot unload the object
+  /// code it loaded for it, so memory still grows (docs/runtime-validation.md,
+  /// mcjit-engine-partial).
+  bool OnlyRemoved = false;
 };
 
 /// A module stored in a container that outlives requests, by a function
