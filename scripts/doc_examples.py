@@ -175,7 +175,8 @@ def run(ex, tools, folder, names):
                                                       ex.name)]
     script = []
     for cmd in cmds:
-        words = cmd.split(" ", 1)
+        # The page's /tmp/ first: the tools' own paths may be under /tmp too.
+        words = cmd.replace("/tmp/", folder + "/").split(" ", 1)
         if words[0] == "llvmown":
             words[0] = shlex.quote(tools["llvmown"])
         elif words[0].startswith("clang-tidy-"):
@@ -183,7 +184,7 @@ def run(ex, tools, folder, names):
                 return []  # a plugin example, and no plugin to run it with
             words[1] = re.sub(r"--load=\S+", "--load=" +
                               shlex.quote(tools["plugin"]), words[1])
-        script.append(" ".join(words).replace("/tmp/", folder + "/"))
+        script.append(" ".join(words))
     try:
         p = subprocess.run(["bash", "-c", "\n".join(script)],
                            env=tools["env"], stdout=subprocess.PIPE,
