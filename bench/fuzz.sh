@@ -111,7 +111,8 @@ print("fuzz.sh: %d seeds" % count)
 PY
 # The dictionary: the model's API names, then the C++ tokens.
 {
-  grep -o '"[A-Za-z_][A-Za-z_0-9:]*"' checks/engine/model/ApiTables.cpp | sort -u
+  cat checks/engine/model/ApiTables.cpp checks/engine/model/tables/*.def |
+    grep -o '"[A-Za-z_][A-Za-z_0-9:]*"' | sort -u
   grep -v '^#' test/fuzz/cxx-tokens.dict
 } > "$OUT/llvmown.dict"
 

@@ -38,46 +38,33 @@ struct RowSpec {
   unsigned Since = 0;
   unsigned Until = 0;
 
+  /// A copy with field \p F set: every modifier below is one field.
+  template <typename T, typename V>
+  constexpr RowSpec with(T RowSpec::*F, V Value) const {
+    RowSpec R = *this;
+    R.*F = Value;
+    return R;
+  }
   /// Creates only when the declaration returns a raw pointer.
   constexpr RowSpec onlyIfRawPointer() const {
-    RowSpec R = *this;
-    R.OnlyIfRawPointer = true;
-    return R;
+    return with(&RowSpec::OnlyIfRawPointer, true);
   }
   /// The new object belongs to the one passed as argument \p A.
-  constexpr RowSpec boundTo(int A) const {
-    RowSpec R = *this;
-    R.BindTo = A;
-    return R;
-  }
+  constexpr RowSpec boundTo(int A) const { return with(&RowSpec::BindTo, A); }
   /// The out-parameter is written only when the call fails.
   constexpr RowSpec onFailureOnly() const {
-    RowSpec R = *this;
-    R.OnFailureOnly = true;
-    return R;
+    return with(&RowSpec::OnFailureOnly, true);
   }
   /// The out-parameter is written whether or not the call fails.
   constexpr RowSpec writtenOnFailure() const {
-    RowSpec R = *this;
-    R.WrittenOnFailure = true;
-    return R;
+    return with(&RowSpec::WrittenOnFailure, true);
   }
   /// The out-parameter receives argument \p A back, owned by the caller.
   constexpr RowSpec givesBack(int A) const {
-    RowSpec R = *this;
-    R.GivesBack = A;
-    return R;
+    return with(&RowSpec::GivesBack, A);
   }
-  constexpr RowSpec since(unsigned Major) const {
-    RowSpec R = *this;
-    R.Since = Major;
-    return R;
-  }
-  constexpr RowSpec until(unsigned Major) const {
-    RowSpec R = *this;
-    R.Until = Major;
-    return R;
-  }
+  constexpr RowSpec since(unsigned V) const { return with(&RowSpec::Since, V); }
+  constexpr RowSpec until(unsigned V) const { return with(&RowSpec::Until, V); }
 };
 
 constexpr RowSpec creates(const char *Name, KindId Kind) {
@@ -111,40 +98,35 @@ constexpr RowSpec returnsNull(const char *Name, KindId Kind) {
 struct KindSpec {
   ResourceKind Kind;
 
+  /// A copy with field \p F of the kind set.
+  template <typename T, typename V>
+  KindSpec with(T ResourceKind::*F, V Value) const {
+    KindSpec R = *this;
+    R.Kind.*F = T(Value);
+    return R;
+  }
   /// The C++ classes, and the opaque structs behind C handles.
   KindSpec classes(std::initializer_list<llvm::StringRef> Names) const {
-    KindSpec R = *this;
-    R.Kind.CxxClasses.assign(Names.begin(), Names.end());
-    return R;
+    return with(&ResourceKind::CxxClasses, Names);
   }
   /// The C handle typedefs (LLVMModuleRef).
   KindSpec handles(std::initializer_list<llvm::StringRef> Names) const {
-    KindSpec R = *this;
-    R.Kind.CHandles.assign(Names.begin(), Names.end());
-    return R;
+    return with(&ResourceKind::CHandles, Names);
   }
   /// How C++ code releases one, as messages say it.
   KindSpec cxxRelease(llvm::StringRef How) const {
-    KindSpec R = *this;
-    R.Kind.CxxRelease = How;
-    return R;
+    return with(&ResourceKind::CxxRelease, How);
   }
   /// The C function that releases one.
-  KindSpec cRelease(llvm::StringRef Function) const {
-    KindSpec R = *this;
-    R.Kind.CRelease = Function;
-    return R;
+  KindSpec cRelease(llvm::StringRef F) const {
+    return with(&ResourceKind::CRelease, F);
   }
   /// What messages call one ("LLVMModuleRef", "message string").
-  KindSpec noun(llvm::StringRef Noun) const {
-    KindSpec R = *this;
-    R.Kind.Noun = Noun;
-    return R;
+  KindSpec noun(llvm::StringRef N) const {
+    return with(&ResourceKind::Noun, N);
   }
-  KindSpec properties(unsigned Properties) const {
-    KindSpec R = *this;
-    R.Kind.Properties = Properties;
-    return R;
+  KindSpec properties(unsigned P) const {
+    return with(&ResourceKind::Properties, P);
   }
   operator ResourceKind() const { return Kind; }
 };
@@ -174,26 +156,21 @@ inline KindSpec cHandle(KindId Id, llvm::StringRef Name, llvm::StringRef Opaque,
 struct JitRowSpec {
   JitApiRow Row;
 
-  /// The tracker is argument \p A (ThisArg: the object called on).
-  JitRowSpec tracker(int A) const {
+  /// A copy with field \p F of the row set.
+  template <typename T, typename V>
+  JitRowSpec with(T JitApiRow::*F, V Value) const {
     JitRowSpec R = *this;
-    R.Row.TrackerArg = A;
+    R.Row.*F = Value;
     return R;
   }
+  /// The tracker is argument \p A (ThisArg: the object called on).
+  JitRowSpec tracker(int A) const { return with(&JitApiRow::TrackerArg, A); }
   /// The tracker is the first argument of the overloads that take one.
   JitRowSpec trackerIfFirstParam() const {
     return tracker(TrackerIfFirstParam);
   }
-  JitRowSpec since(unsigned Major) const {
-    JitRowSpec R = *this;
-    R.Row.Since = Major;
-    return R;
-  }
-  JitRowSpec until(unsigned Major) const {
-    JitRowSpec R = *this;
-    R.Row.Until = Major;
-    return R;
-  }
+  JitRowSpec since(unsigned V) const { return with(&JitApiRow::Since, V); }
+  JitRowSpec until(unsigned V) const { return with(&JitApiRow::Until, V); }
   operator JitApiRow() const { return Row; }
 };
 
@@ -203,36 +180,21 @@ inline JitRowSpec jitRow(const char *Name, JitRole Role) {
   R.Row.Role = Role;
   return R;
 }
-inline JitRowSpec addsCode(const char *Name) {
-  return jitRow(Name, JitRole::AddsCode);
-}
-inline JitRowSpec createsTracker(const char *Name) {
-  return jitRow(Name, JitRole::CreatesTracker);
-}
-inline JitRowSpec removesTracker(const char *Name) {
-  return jitRow(Name, JitRole::RemovesTracker);
-}
-inline JitRowSpec releasesTrackerRef(const char *Name) {
-  return jitRow(Name, JitRole::ReleasesTrackerRef);
-}
-inline JitRowSpec freesAllCode(const char *Name) {
-  return jitRow(Name, JitRole::FreesAllCode);
-}
-inline JitRowSpec destroysJit(const char *Name) {
-  return jitRow(Name, JitRole::DestroysJit);
-}
-inline JitRowSpec returnsDefaultTracker(const char *Name) {
-  return jitRow(Name, JitRole::ReturnsDefaultTracker);
-}
-inline JitRowSpec addsModuleToEngine(const char *Name) {
-  return jitRow(Name, JitRole::AddsModuleToEngine);
-}
-inline JitRowSpec removesModule(const char *Name) {
-  return jitRow(Name, JitRole::RemovesModule);
-}
-inline JitRowSpec generatesCode(const char *Name) {
-  return jitRow(Name, JitRole::GeneratesCode);
-}
+/// Starts a JIT row of one role: `addsCode("llvm::orc::LLJIT::addIRModule")`.
+struct JitRowOf {
+  JitRole Role;
+  JitRowSpec operator()(const char *Name) const { return jitRow(Name, Role); }
+};
+constexpr JitRowOf addsCode{JitRole::AddsCode};
+constexpr JitRowOf createsTracker{JitRole::CreatesTracker};
+constexpr JitRowOf removesTracker{JitRole::RemovesTracker};
+constexpr JitRowOf releasesTrackerRef{JitRole::ReleasesTrackerRef};
+constexpr JitRowOf freesAllCode{JitRole::FreesAllCode};
+constexpr JitRowOf destroysJit{JitRole::DestroysJit};
+constexpr JitRowOf returnsDefaultTracker{JitRole::ReturnsDefaultTracker};
+constexpr JitRowOf addsModuleToEngine{JitRole::AddsModuleToEngine};
+constexpr JitRowOf removesModule{JitRole::RemovesModule};
+constexpr JitRowOf generatesCode{JitRole::GeneratesCode};
 
 /// A VerbRow being written, its arity named where it is set:
 ///
