@@ -274,6 +274,8 @@ config.substitutions.extend([
     ("%llvmown_fuzz", q(os.path.join(os.path.dirname(config.llvmown_tool),
                                      "llvmown-fuzz"))),
     ("%llvmown_build", q(config.llvmown_obj_root)),
+    ("%llvmown_measure", q(os.path.join(os.path.dirname(config.llvmown_tool),
+                                        "llvmown-measure"))),
     ("%llvmown", q(config.llvmown_tool)),
     ("%llvm_other_includes", q(",".join(other_includes))),
     ("%llvm_include", q(llvm_include_dir())),

@@ -26,15 +26,15 @@ namespace llvmown_rt {
 namespace shared_context_leaky {
 
 /// The kernel of request \p N: x + 1, computed from the first two of the
-/// request's 16 literals, held in a struct type named after the request (as
+/// request's 48 literals, held in a struct type named after the request (as
 /// a query engine names each query's row type and embeds its constants).
 static std::string requestIR(uint64_t N) {
   std::string Row = "%row." + std::to_string(N);
   std::string Type = Row + " = type { i64";
-  std::string Lit = Row + " { i64 " + std::to_string(N * 16 + 2);
-  for (uint64_t I = 1; I < 16; ++I) {
+  std::string Lit = Row + " { i64 " + std::to_string(N * 48 + 2);
+  for (uint64_t I = 1; I < 48; ++I) {
     Type += ", i64";
-    Lit += ", i64 " + std::to_string(N * 16 + I);
+    Lit += ", i64 " + std::to_string(N * 48 + I);
   }
   Type += " }\n";
   Lit += " }";
