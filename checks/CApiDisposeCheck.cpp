@@ -102,7 +102,9 @@ void CApiDisposeCheck::analyzeFunctions(
   AO.Kinds = Model.cApiKinds();
   AO.ConstPointerArgsBorrow = true;
   AO.TrackDisposes = true;
-  AO.CHandlesOnly = true;
+  // A C++ object of a C API kind handed out by unique_ptr::release() (a
+  // module a helper parsed) is this check's too, but for the TargetMachine.
+  AO.GenericRowsSkip = {Model.kind(KindId::TargetMachine)};
   AO.FollowParameters = true;
   // Helpers of the file that return a handle they made are factories.
   UnitOwnership Unit(Model, Ctx, AO, Functions);

@@ -233,11 +233,29 @@ FunctionFacts analyzeC(ParsedTU &TU, llvm::StringRef Fn) {
   AnalysisOptions AO;
   AO.Kinds = Model.cApiKinds();
   AO.TrackDisposes = true;
-  AO.CHandlesOnly = true;
+  AO.GenericRowsSkip = {Model.kind(KindId::TargetMachine)};
   AO.ConstPointerArgsBorrow = true;
   OwnershipAnalysis OA(Model, TU.ctx(), AO);
   const FunctionDecl *FD = TU.function(Fn);
   return OA.analyze(FD, FD->getBody());
+}
+
+// unique_ptr::release() hands out a C++ object of a C API kind (a module) to
+// the C API mode too, but not a TargetMachine: target-machine-leak's.
+TEST(OwnershipAnalysisCApi, ReleasedModuleButNotMachine) {
+  ParsedTU TU = parse(R"cpp(
+    void module(std::unique_ptr<llvm::Module> P) {
+      llvm::Module *M = P.release();
+      (void)M;
+    }
+    void machine(std::unique_ptr<llvm::TargetMachine> P) {
+      llvm::TargetMachine *TM = P.release();
+      (void)TM;
+    })cpp");
+  FunctionFacts M = analyzeC(TU, "module");
+  ASSERT_EQ(M.Leaks.size(), 1u);
+  EXPECT_EQ(M.Objects[M.Leaks[0].Object].Kind->Id, KindId::Module);
+  EXPECT_TRUE(analyzeC(TU, "machine").Leaks.empty());
 }
 
 TEST(OwnershipAnalysisCApi, DoubleReleaseOnOnePath) {

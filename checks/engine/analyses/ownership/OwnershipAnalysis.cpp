@@ -317,10 +317,10 @@ OwnershipAnalysis::createdKind(const FunctionDecl *FD,
   auto Tracked = [&](const ResourceKind *K) {
     return K && (Opts.Kinds.empty() || llvm::is_contained(Opts.Kinds, K));
   };
-  if (const ApiRow *R = Model.find(FD, Effect::Creates, ReturnValue);
-      R && !(Opts.CHandlesOnly && R->anyKind())) {
+  if (const ApiRow *R = Model.find(FD, Effect::Creates, ReturnValue)) {
     const ResourceKind *K = Model.kindFor(*R, FD);
-    if (!Tracked(K))
+    if (!Tracked(K) ||
+        (R->anyKind() && llvm::is_contained(Opts.GenericRowsSkip, K)))
       return nullptr;
     if (CreatorName)
       *CreatorName = R->Name.str();

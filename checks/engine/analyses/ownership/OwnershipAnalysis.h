@@ -167,9 +167,10 @@ struct AnalysisOptions {
   /// released after a call took it over), `delete` included: for the
   /// owning-pointer checks, which track no borrowed results.
   bool ReportReleasedTwice = false;
-  /// Ignore the generic rows of kind `*` (unique_ptr::release()): C API
-  /// handles only.
-  bool CHandlesOnly = false;
+  /// Kinds whose objects the generic rows of kind `*` (unique_ptr::release())
+  /// do not create for this analysis, because another check reports their
+  /// C++ leaks (c-api-dispose leaves TargetMachine to target-machine-leak).
+  std::vector<const ResourceKind *> GenericRowsSkip;
   /// For project summaries: each pointer parameter of a tracked kind starts
   /// as an object the function owns, so that what becomes of it is seen
   /// (FunctionFacts::Params). Never set by a check that reports leaks.
