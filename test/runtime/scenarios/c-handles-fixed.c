@@ -1,0 +1,49 @@
+/*===- c-handles-fixed.c - every builder and pass manager disposed of -----===*\
+|*                                                                            *|
+|* Runtime scenario "c-handles", fixed variant: each builder is disposed of   *|
+|* once its function is built, and both pass managers once they have run (the *|
+|* function pass manager before the module it was made for). Expected: no     *|
+|* finding.                                                                   *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#include "c_scenario.h"
+#include "llvm-c/Core.h"
+#include <stdio.h>
+
+/* Adds kernel_<I>(x) = x + 1 to M. */
+static LLVMValueRef buildKernel(LLVMContextRef Ctx, LLVMModuleRef M,
+                                unsigned I) {
+  LLVMTypeRef I64 = LLVMInt64TypeInContext(Ctx);
+  LLVMTypeRef FnTy = LLVMFunctionType(I64, &I64, 1, 0);
+  char Name[32];
+  snprintf(Name, sizeof(Name), "kernel_%u", I);
+  LLVMValueRef F = LLVMAddFunction(M, Name, FnTy);
+  LLVMBuilderRef B = LLVMCreateBuilderInContext(Ctx);
+  LLVMPositionBuilderAtEnd(B, LLVMAppendBasicBlockInContext(Ctx, F, "entry"));
+  LLVMValueRef Sum =
+      LLVMBuildAdd(B, LLVMGetParam(F, 0), LLVMConstInt(I64, 1, 0), "y");
+  LLVMBuildRet(B, Sum);
+  LLVMDisposeBuilder(B);
+  return F;
+}
+
+/* One compilation of the program; returns 1 on success. */
+int llvmown_rt_c_handles_fixed(const char *Triple, const char *CPU,
+                               const char *Features) {
+  LLVMContextRef Ctx = LLVMContextCreate();
+  LLVMModuleRef M = LLVMModuleCreateWithNameInContext("program", Ctx);
+  LLVMPassManagerRef FPM = LLVMCreateFunctionPassManagerForModule(M);
+  LLVMInitializeFunctionPassManager(FPM);
+  for (unsigned I = 0; I < LLVMOWN_RT_PROGRAM_MODULES; ++I)
+    LLVMRunFunctionPassManager(FPM, buildKernel(Ctx, M, I));
+  LLVMFinalizeFunctionPassManager(FPM);
+  LLVMDisposePassManager(FPM);
+  LLVMPassManagerRef MPM = LLVMCreatePassManager();
+  LLVMRunPassManager(MPM, M);
+  LLVMDisposePassManager(MPM);
+  int Ok = llvmown_rt_emit_defines(M, Triple, CPU, Features, "kernel_0");
+  LLVMDisposeModule(M);
+  LLVMContextDispose(Ctx);
+  return Ok;
+}
