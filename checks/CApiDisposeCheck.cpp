@@ -126,6 +126,10 @@ void CApiDisposeCheck::analyzeFunctions(
     // Leaks: one per allocation site, the earliest place it is lost.
     for (const LeakFact *L : firstLeakPerObject(FF, Ctx.getSourceManager())) {
       const OwnedObject &O = FF.Objects[L->Object];
+      // `(void)M.release();` gives a module up on purpose (its raw pointer
+      // is kept elsewhere, or it is leaked deliberately).
+      if (O.FromGenericRow && L->Reason == LeakReason::Discarded)
+        continue;
       if (O.Site && !O.Borrowed && Reported.insert(O.Site).second)
         reportLeak(*L, O);
     }

@@ -81,6 +81,26 @@ void keep(const Library &L, std::vector<std::unique_ptr<llvm::Module>> &Out) {
   Out.emplace_back(L.load(processContext()));
 }
 
+// Given up on purpose: the raw pointer is kept elsewhere, or the context
+// is leaked deliberately; a dropped release() result says so.
+std::vector<llvm::Module *> Borrowed;
+void keepRaw(std::unique_ptr<llvm::Module> M) {
+  Borrowed.push_back(M.get());
+  (void)M.release();
+}
+void leakOnPurpose(std::unique_ptr<llvm::LLVMContext> Ctx) { Ctx.release(); }
+
+// Adopted by an object of the project: its constructor initializes a
+// unique_ptr member with it (Oclgrind's `new Program(Ctx, M.release())`).
+struct Program {
+  Program(llvm::Module *M);
+  std::unique_ptr<llvm::Module> Mod;
+};
+Program::Program(llvm::Module *M) : Mod(M) {}
+Program *adopt(std::unique_ptr<llvm::Module> M) {
+  return new Program(M.release());
+}
+
 // Handed back to the caller, who owns it.
 llvm::Module *handBack(std::unique_ptr<llvm::Module> M) { return M.release(); }
 

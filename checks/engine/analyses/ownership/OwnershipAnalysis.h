@@ -56,6 +56,9 @@ struct OwnedObject {
   /// Set for the pseudo-object standing for what parameter ParamIndex
   /// points to on entry (SummarizeParameters only); -1 otherwise.
   int ParamIndex = -1;
+  /// Handed out by a generic row (a smart pointer's release()): the code
+  /// gave ownership up on purpose, so dropping the result says so.
+  bool FromGenericRow = false;
 };
 
 enum class DisposeProblem {

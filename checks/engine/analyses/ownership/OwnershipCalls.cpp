@@ -99,6 +99,16 @@ bool lendsOnly(const ApiModel &Model, const FunctionDecl *FD, unsigned I,
                       Def->getLocation()) ||
       !Def->getParamDecl(I)->getType()->isPointerType())
     return false;
+  // A constructor that initializes a member with the parameter keeps it
+  // (`Program(Module *M) : Mod(M) {}` adopts it into a unique_ptr).
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (Init->isWritten() && Init->getInit() &&
+          !forEachStmt(Init->getInit(), [&](const Stmt *St) {
+            const auto *DRE = dyn_cast<DeclRefExpr>(St);
+            return !DRE || DRE->getDecl() != Def->getParamDecl(I);
+          }))
+        return false;
   LetGoFinder F(Model, Def, Depth);
   F.Aliases.insert(Def->getParamDecl(I));
   F.TraverseStmt(Def->getBody());
@@ -145,6 +155,8 @@ bool OwnershipFlow::resultObject(const CallSite &CS, OwnedObject &O) const {
     QualType Type = Call->getType()->isDependentType() ? FD->getReturnType()
                                                        : Call->getType();
     O.Kind = K;
+    const ApiRow *R = Model.find(FD, Effect::Creates, ReturnValue);
+    O.FromGenericRow = R && R->anyKind();
     return Type->isPointerType() || Model.kindOfPointer(Type);
   }
   if (!A.Opts.TrackDisposes || !FD)
