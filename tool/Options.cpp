@@ -328,6 +328,7 @@ void printUsage(llvm::raw_ostream &OS) {
   OS << "usage: llvmown [options] [<source>...] [-- <compiler arguments>]\n"
         "       llvmown [options] -p <build dir> [<source>...]\n"
         "       llvmown --merge [-o <file>] <output>...\n"
+        "       llvmown lsp [options]   (a language server on stdin/stdout)\n"
         "       llvmown --list-checks | --version | --help\n";
 }
 

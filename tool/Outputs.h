@@ -37,6 +37,10 @@ void writeSarif(llvm::raw_ostream &OS, const ReportData &Data);
 
 /// file:// URI of an absolute path (percent-encoded).
 std::string fileUri(llvm::StringRef AbsPath);
+/// A page of the documentation ("tool.md", "checks/c-api-dispose.md"):
+/// under the configured URI, else installed beside the tool, else in the
+/// sources it was built from.
+std::string documentationUri(llvm::StringRef Page);
 
 /// --merge: reads JSON reports, SARIF reports or baselines (all of one
 /// kind) and writes their union to OS. Returns the exit status a single run

@@ -486,6 +486,14 @@ TranslationUnitResult checkOnce(const LayeredOptions &Layers,
   // .clang-tidy files through it.
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
       new llvm::vfs::OverlayFileSystem(llvm::vfs::createPhysicalFileSystem()));
+  if (Job.Contents) {
+    llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Unsaved(
+        new llvm::vfs::InMemoryFileSystem);
+    Unsaved->addFile(
+        Job.File, /*ModificationTime=*/0,
+        llvm::MemoryBuffer::getMemBufferCopy(*Job.Contents, Job.File));
+    FS->pushOverlay(Unsaved);
+  }
   ClangTidyContext Context(Layers.makeProvider(FS));
   StoredCommands DB(Job.Commands);
   std::vector<ClangTidyError> Errors;

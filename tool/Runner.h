@@ -42,6 +42,9 @@ struct TranslationUnitJob {
   /// be the header's). The fuzz target turns this off: its inputs mostly
   /// do not compile, and would all be parsed twice.
   bool RetryWithoutPCH = true;
+  /// The file's text as an editor holds it, unsaved (the language server);
+  /// checked instead of what is on disk. Headers are still read from disk.
+  std::optional<std::string> Contents;
 };
 
 struct TranslationUnitResult {

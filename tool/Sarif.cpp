@@ -198,24 +198,32 @@ json::Value sarifLog(json::Object Run) {
 
 } // namespace
 
-/// The tool's manual: as configured, else beside the running tool
-/// (installed), else in the sources it was built from (a build tree).
-static std::string informationUri() {
-  if (*LLVMOWN_INFORMATION_URI)
-    return LLVMOWN_INFORMATION_URI;
+std::string documentationUri(StringRef Page) {
+  // A configured URI names the manual (tool.md); the other pages are beside
+  // it.
+  if (*LLVMOWN_INFORMATION_URI) {
+    StringRef Manual = LLVMOWN_INFORMATION_URI;
+    if (Page == "tool.md")
+      return Manual.str();
+    return (Manual.rsplit('/').first + "/" + Page).str();
+  }
   std::string Exe = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
   llvm::SmallString<256> Installed(llvm::sys::path::parent_path(Exe));
   llvm::sys::path::append(Installed, "..", "share", "doc");
-  llvm::sys::path::append(Installed, "llvmown", "tool.md");
+  llvm::sys::path::append(Installed, "llvmown", Page);
   llvm::sys::path::remove_dots(Installed, /*remove_dot_dot=*/true);
   if (llvm::sys::fs::exists(Installed))
     return fileUri(Installed);
   llvm::SmallString<256> Source(LLVMOWN_SOURCE_DIR);
-  llvm::sys::path::append(Source, "docs", "tool.md");
+  llvm::sys::path::append(Source, "docs", Page);
   if (*LLVMOWN_SOURCE_DIR && llvm::sys::fs::exists(Source))
     return fileUri(Source);
   return fileUri(Installed);
 }
+
+/// The tool's manual: as configured, else beside the running tool
+/// (installed), else in the sources it was built from (a build tree).
+static std::string informationUri() { return documentationUri("tool.md"); }
 
 std::string fileUri(StringRef AbsPath) {
   return "file://" + encodePath(llvm::sys::path::convert_to_slash(AbsPath));

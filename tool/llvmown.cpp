@@ -20,6 +20,7 @@
 #include "DiffFilter.h"
 #include "Discovery.h"
 #include "Fixes.h"
+#include "Lsp.h"
 #include "Options.h"
 #include "Outputs.h"
 #include "ProjectSummaries.h"
@@ -928,9 +929,16 @@ int main(int Argc, const char **Argv) {
                         "with the file being checked, its compile command and "
                         "this stack dump.\n");
 
+  // `llvmown lsp [options]`: the language server (Lsp.h); the options are
+  // the tool's (--checks, --config, -p, ...).
+  bool Lsp = Argc >= 2 && StringRef(Argv[1]) == "lsp";
+  std::vector<const char *> Args(Argv, Argv + Argc);
+  if (Lsp)
+    Args.erase(Args.begin() + 1);
+
   ToolOptions Opts;
   std::string UsageProblem;
-  if (!parseCommandLine(Argc, Argv, Opts, UsageProblem))
+  if (!parseCommandLine(int(Args.size()), Args.data(), Opts, UsageProblem))
     return usageError(UsageProblem);
   if (Opts.LLVMConfig)
     setLLVMConfig(*Opts.LLVMConfig);
@@ -959,6 +967,15 @@ int main(int Argc, const char **Argv) {
   LayeredOptions Layers;
   if (!buildOptions(Opts, Layers))
     return ExitError;
+
+  if (Lsp) {
+    if (!Opts.Sources.empty() || Opts.Format != OutputFormat::Text ||
+        Opts.OutputFile)
+      return usageError("'llvmown lsp' takes no sources, --format or -o: the "
+                        "editor names the files, and the protocol is on "
+                        "standard output");
+    return runLanguageServer(Opts, std::move(Layers));
+  }
 
   if (Opts.ListChecks) {
     // Options may differ per file (.clang-tidy files); list those of the
