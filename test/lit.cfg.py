@@ -246,6 +246,8 @@ test_tools = {
     "emacs-flycheck": (glob.glob("/usr/share/emacs/site-lisp/elpa/flycheck-*")
                        or ["/usr/share/emacs/site-lisp/elpa/flycheck"])[0],
     "emacs": "/usr/bin/emacs",
+    # Debian's neovim, for its built-in LSP client.
+    "neovim": "/usr/bin/nvim",
 }
 for feature, path in test_tools.items():
     if os.access(path, os.X_OK):  # an executable, or a folder
