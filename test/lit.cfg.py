@@ -246,8 +246,10 @@ test_tools = {
     "emacs-flycheck": (glob.glob("/usr/share/emacs/site-lisp/elpa/flycheck-*")
                        or ["/usr/share/emacs/site-lisp/elpa/flycheck"])[0],
     "emacs": "/usr/bin/emacs",
-    # Debian's neovim, for its built-in LSP client.
+    # Debian's neovim, for its built-in LSP client, and elpa-eglot.
     "neovim": "/usr/bin/nvim",
+    "emacs-eglot": (glob.glob("/usr/share/emacs/site-lisp/elpa/eglot-*")
+                    or ["/usr/share/emacs/site-lisp/elpa/eglot"])[0],
 }
 for feature, path in test_tools.items():
     if os.access(path, os.X_OK):  # an executable, or a folder

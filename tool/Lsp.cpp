@@ -136,6 +136,12 @@ struct Document {
   std::optional<Clock::time_point> Due;
   /// The findings last published, for code actions.
   std::vector<Finding> Findings;
+  /// The compile command's directory, which the findings' relative paths
+  /// are relative to (not the server's working directory).
+  std::string Dir;
+  std::string absolute(StringRef P) const {
+    return absolutePath(resolveAgainst(P, Dir));
+  }
 };
 
 /// Byte offset of an LSP position (line, UTF-16 code units) in \p Text.
@@ -482,10 +488,11 @@ void Server::check(const std::string &Uri, Document &D) {
   }
   TranslationUnitResult R = checkTranslationUnit(Layers, Job);
   D.Findings.clear();
+  D.Dir = Job.Commands.front().Directory;
   for (Finding &F : R.Findings) {
     // Only what is in this file: a header's findings belong to its buffer.
     if (F.Diag.Message.FilePath.empty() ||
-        absolutePath(F.Diag.Message.FilePath) != D.Path)
+        D.absolute(F.Diag.Message.FilePath) != D.Path)
       continue;
     if (F.Kind != FindingKind::Warning && F.Kind != FindingKind::CompileError)
       continue;
@@ -506,7 +513,7 @@ json::Object Server::diagnostic(const Document &D, const Finding &F) const {
   const tooling::DiagnosticMessage &M = F.Diag.Message;
   size_t Start = M.FileOffset, End = exprEnd(D.Text, Start);
   for (const tooling::FileByteRange &R : M.Ranges)
-    if (absolutePath(R.FilePath) == D.Path && R.FileOffset == Start) {
+    if (D.absolute(R.FilePath) == D.Path && R.FileOffset == Start) {
       End = R.FileOffset + R.Length;
       break;
     }
@@ -530,7 +537,7 @@ json::Object Server::diagnostic(const Document &D, const Finding &F) const {
   for (const tooling::DiagnosticMessage &N : F.Diag.Notes) {
     if (N.FilePath.empty())
       continue;
-    std::string NotePath = absolutePath(N.FilePath);
+    std::string NotePath = D.absolute(N.FilePath);
     // A note in this file is placed in the editor's text; one elsewhere, on
     // its line in the file on disk.
     Position P;
@@ -603,7 +610,7 @@ json::Array Server::codeActions(const json::Object &Params) {
     // The fix-it, when the check offers one.
     json::Array Edits;
     for (const auto &[File, Replacements] : F.Diag.Message.Fix)
-      if (absolutePath(File) == D.Path)
+      if (D.absolute(File) == D.Path)
         for (const tooling::Replacement &R : Replacements)
           Edits.push_back(
               json::Object{{"range", rangeOf(D.Text, R.getOffset(),

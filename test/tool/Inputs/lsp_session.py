@@ -3,7 +3,9 @@ what it answers (test/tool/lsp.test).
 
 usage: lsp_session.py LLVMOWN WORKDIR
 
-WORKDIR holds leaks.cpp and compile_commands.json (the stand-in headers),
+WORKDIR holds leaks.cpp and compile_commands.json (the stand-in headers; the
+server runs from /, so the findings' relative paths must resolve against the
+command's directory),
 and nodb/leak.c, which no database lists (llvm-config's flags). Prints one
 line per step that passed; exits 1 at the first that did not.
 """
@@ -21,7 +23,7 @@ class Client:
     def __init__(self):
         self.proc = subprocess.Popen([LLVMOWN, "lsp"], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, cwd=WORK)
+                                     stderr=subprocess.DEVNULL, cwd="/")
         self.buf = b""
         self.next_id = 1
 
