@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "MemoryUsage.h"
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -32,6 +33,9 @@
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
+
+using llvmown::measure::measureUsage;
+using llvmown::measure::Usage;
 
 namespace {
 
@@ -52,12 +56,6 @@ struct Options {
   unsigned TimeoutSeconds = 60;
 };
 
-/// Native memory in use, in bytes.
-struct Usage {
-  double Heap = 0;
-  double RSS = 0;
-};
-
 /// What the child shares with the parent: how far it got, and its numbers.
 /// Lives in a shared anonymous mapping, written only by the child.
 struct Progress {
@@ -65,23 +63,6 @@ struct Progress {
   volatile int Phase = 0;               ///< 0 loading, 1 init, 2 calls, 3 done
   Usage At[Windows + 1];
 };
-
-Usage measure() {
-  // Freed memory goes back to the system first, so that RSS counts what is
-  // still allocated rather than what the allocator keeps cached.
-  malloc_trim(0);
-  Usage U;
-  struct mallinfo2 MI = mallinfo2();
-  U.Heap = double(MI.uordblks) + double(MI.hblkhd);
-  long Pages = 0, Resident = 0;
-  if (FILE *F = std::fopen("/proc/self/statm", "r")) {
-    if (std::fscanf(F, "%ld %ld", &Pages, &Resident) != 2)
-      Resident = 0;
-    std::fclose(F);
-  }
-  U.RSS = double(Resident) * double(sysconf(_SC_PAGESIZE));
-  return U;
-}
 
 int usage(const char *Problem = nullptr) {
   if (Problem)
@@ -209,14 +190,14 @@ using VoidFn = void (*)();
     Fn();
     P->CallsDone = P->CallsDone + 1;
   }
-  P->At[0] = measure();
+  P->At[0] = measureUsage();
   for (int W = 0; W < Windows; ++W) {
     unsigned Count = O.Calls / Windows + (W < int(O.Calls % Windows) ? 1 : 0);
     for (unsigned I = 0; I < Count; ++I) {
       Fn();
       P->CallsDone = P->CallsDone + 1;
     }
-    P->At[W + 1] = measure();
+    P->At[W + 1] = measureUsage();
   }
   P->Phase = 3;
   std::fflush(nullptr);

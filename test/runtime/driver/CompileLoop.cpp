@@ -21,6 +21,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Kernel.h"
+#include "MemoryUsage.h"
+#include "ScenarioDecls.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Format.h"
@@ -52,29 +54,6 @@ extern "C" size_t __sanitizer_get_current_allocated_bytes(void);
 
 using namespace llvm;
 using llvmown_rt::TargetConfig;
-
-namespace llvmown_rt {
-#define LLVMOWN_RT_DECLARE(Ident)                                              \
-  namespace Ident##_leaky {                                                    \
-    bool compileKernel(const TargetConfig &Cfg);                               \
-  }                                                                            \
-  namespace Ident##_fixed {                                                    \
-    bool compileKernel(const TargetConfig &Cfg);                               \
-  }
-#define LLVMOWN_RT_CXX(Name, Ident) LLVMOWN_RT_DECLARE(Ident)
-#define LLVMOWN_RT_LIFETIME(Name, Ident) LLVMOWN_RT_DECLARE(Ident)
-#include "Scenarios.def"
-#undef LLVMOWN_RT_DECLARE
-} // namespace llvmown_rt
-
-extern "C" {
-#define LLVMOWN_RT_C(Name, Ident)                                              \
-  int llvmown_rt_##Ident##_leaky(const char *Triple, const char *CPU,          \
-                                 const char *Features);                        \
-  int llvmown_rt_##Ident##_fixed(const char *Triple, const char *CPU,          \
-                                 const char *Features);
-#include "Scenarios.def"
-}
 
 namespace {
 
@@ -117,32 +96,18 @@ const Scenario Scenarios[] = {
 // the pages a JIT puts its code in.
 enum Metric : unsigned { HeapMetric, RSSMetric };
 
-/// Native memory in use, in bytes.
-struct Usage {
-  double Heap = 0;
-  double RSS = 0;
-};
+using llvmown::measure::Usage;
 
 Usage measure() {
-  // Give freed memory back to the system first, so that RSS counts what is
-  // still allocated rather than what the allocator keeps cached.
+#ifdef LLVMOWN_RT_HAVE_ASAN
   malloc_trim(0);
   Usage U;
-#ifdef LLVMOWN_RT_HAVE_ASAN
   U.Heap = __sanitizer_get_current_allocated_bytes();
-#else
-  struct mallinfo2 MI = mallinfo2();
-  // Bytes in use in the arenas plus the chunks mmapped on their own.
-  U.Heap = double(MI.uordblks) + double(MI.hblkhd);
-#endif
-  long Pages = 0, Resident = 0;
-  if (FILE *F = std::fopen("/proc/self/statm", "r")) {
-    if (std::fscanf(F, "%ld %ld", &Pages, &Resident) != 2)
-      Resident = 0;
-    std::fclose(F);
-  }
-  U.RSS = double(Resident) * double(sysconf(_SC_PAGESIZE));
+  U.RSS = llvmown::measure::residentBytes();
   return U;
+#else
+  return llvmown::measure::measureUsage();
+#endif
 }
 
 int usage(const char *Argv0, const Twine &Problem = "") {

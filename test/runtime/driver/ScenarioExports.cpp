@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Kernel.h"
+#include "ScenarioDecls.h"
 #include "llvm/Support/TargetSelect.h"
 #if __has_include("llvm/TargetParser/Host.h")
 #include "llvm/TargetParser/Host.h"
@@ -23,26 +24,6 @@
 #include <cstdlib>
 
 using llvmown_rt::TargetConfig;
-
-namespace llvmown_rt {
-#define LLVMOWN_RT_CXX(Name, Ident)                                            \
-  namespace Ident##_leaky {                                                    \
-    bool compileKernel(const TargetConfig &Cfg);                               \
-  }                                                                            \
-  namespace Ident##_fixed {                                                    \
-    bool compileKernel(const TargetConfig &Cfg);                               \
-  }
-#include "Scenarios.def"
-} // namespace llvmown_rt
-
-extern "C" {
-#define LLVMOWN_RT_C(Name, Ident)                                              \
-  int llvmown_rt_##Ident##_leaky(const char *Triple, const char *CPU,          \
-                                 const char *Features);                        \
-  int llvmown_rt_##Ident##_fixed(const char *Triple, const char *CPU,          \
-                                 const char *Features);
-#include "Scenarios.def"
-}
 
 namespace {
 
