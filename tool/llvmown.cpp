@@ -974,7 +974,13 @@ int main(int Argc, const char **Argv) {
       return usageError("'llvmown lsp' takes no sources, --format or -o: the "
                         "editor names the files, and the protocol is on "
                         "standard output");
-    return runLanguageServer(Opts, std::move(Layers));
+    int Status = runLanguageServer(Opts, std::move(Layers));
+    // As below: after a recovered crash, no global tear-down.
+    if (crashWasRecovered()) {
+      llvm::errs().flush();
+      std::_Exit(Status);
+    }
+    return Status;
   }
 
   if (Opts.ListChecks) {

@@ -6,7 +6,8 @@ usage: lsp_session.py LLVMOWN WORKDIR
 WORKDIR holds leaks.cpp and compile_commands.json (the stand-in headers; the
 server runs from /, so the findings' relative paths must resolve against the
 command's directory),
-and nodb/leak.c, which no database lists (llvm-config's flags). Prints one
+nodb/leak.c, which no database lists (llvm-config's flags), and crash.cpp,
+which crashes the parser (in the database too). Prints one
 line per step that passed; exits 1 at the first that did not.
 """
 import json
@@ -191,6 +192,16 @@ c.notify("textDocument/didChange", {
     "contentChanges": [{"text": nolint}]})
 c.notify("textDocument/didSave", {"textDocument": {"uri": uri(leaks)}})
 check(c.diagnostics(uri(leaks), 3) == [], "NOLINT in the buffer: no finding")
+
+# A buffer that crashes the parser: a diagnostic says so, and the server
+# goes on serving (the crash ends that run only).
+crash = os.path.join(WORK, "crash.cpp")
+c.notify("textDocument/didOpen", {"textDocument": {
+    "uri": uri(crash), "languageId": "cpp", "version": 1,
+    "text": open(crash).read()}})
+cr = c.diagnostics(uri(crash), 1)
+check(any(d["message"].startswith("llvmown could not check this file:")
+          for d in cr), "a crash on one buffer is a diagnostic on it")
 
 # Garbage: a JSON-RPC error, and the server still answers.
 c.raw(b"Content-Length: 9\r\n\r\n{not json")
