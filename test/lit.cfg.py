@@ -246,10 +246,13 @@ test_tools = {
     "emacs-flycheck": (glob.glob("/usr/share/emacs/site-lisp/elpa/flycheck-*")
                        or ["/usr/share/emacs/site-lisp/elpa/flycheck"])[0],
     "emacs": "/usr/bin/emacs",
-    # Debian's neovim, for its built-in LSP client, and elpa-eglot.
+    # Debian's neovim, for its built-in LSP client, elpa-eglot and
+    # elpa-lsp-mode.
     "neovim": "/usr/bin/nvim",
     "emacs-eglot": (glob.glob("/usr/share/emacs/site-lisp/elpa/eglot-*")
                     or ["/usr/share/emacs/site-lisp/elpa/eglot"])[0],
+    "emacs-lsp-mode": (glob.glob("/usr/share/emacs/site-lisp/elpa/lsp-mode-*")
+                       or ["/usr/share/emacs/site-lisp/elpa/lsp-mode"])[0],
 }
 for feature, path in test_tools.items():
     if os.access(path, os.X_OK):  # an executable, or a folder

@@ -7,6 +7,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclBase.h"
 #include "clang/AST/DeclGroup.h"
+#include "clang/AST/ExternalASTSource.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
@@ -96,7 +97,9 @@ single(std::unique_ptr<ASTConsumer> C) {
 
 SkippingConsumer::SkippingConsumer(CompilerInstance &CI,
                                    std::unique_ptr<ASTConsumer> Inner)
-    : MultiplexConsumer(single(std::move(Inner))), Bodies(CI) {}
+    : MultiplexConsumer(single(std::move(Inner))), Bodies(CI),
+      WithPreamble(CI.getPreprocessorOpts().PrecompiledPreambleBytes.first !=
+                   0) {}
 
 void LibraryBodies::addProjectDecls(DeclGroupRef D, std::vector<Decl *> &Out) {
   for (Decl *Dcl : D)
@@ -109,7 +112,45 @@ bool SkippingConsumer::HandleTopLevelDecl(DeclGroupRef D) {
   return MultiplexConsumer::HandleTopLevelDecl(D);
 }
 
+void LibraryBodies::addPreambleProjectDecls(ASTContext &Ctx,
+                                            std::vector<Decl *> &Out) {
+  ExternalASTSource *Preamble = Ctx.getExternalSource();
+  if (!Preamble)
+    return;
+  std::vector<Decl *> Found;
+  llvm::SmallVector<Decl *, 64> InFile;
+  for (unsigned I = 0, N = SM.loaded_sloc_entry_size(); I < N; ++I) {
+    bool Invalid = false;
+    const SrcMgr::SLocEntry &E = SM.getLoadedSLocEntry(I, &Invalid);
+    if (Invalid || !E.isFile())
+      continue;
+    // A file entry's offset is the raw encoding of its first location.
+    SourceLocation Start = SourceLocation::getFromRawEncoding(E.getOffset());
+    if (isInLibrary(Start))
+      continue;
+    FileID FID = SM.getFileID(Start);
+    InFile.clear();
+    Preamble->FindFileRegionDecls(FID, 0, SM.getFileIDSize(FID), InFile);
+    // File-level declarations include those in namespaces; the parse hands
+    // out the outermost only.
+    for (Decl *D : InFile)
+      if (D->getLexicalDeclContext()->isTranslationUnit() &&
+          D->getLocation().isValid())
+        Found.push_back(D);
+  }
+  // In the order the parse would have handed them out.
+  llvm::sort(Found, [&](Decl *A, Decl *B) {
+    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+  });
+  Found.erase(std::unique(Found.begin(), Found.end()), Found.end());
+  Out.insert(Out.begin(), Found.begin(), Found.end());
+}
+
 void SkippingConsumer::HandleTranslationUnit(ASTContext &Ctx) {
+  // The project's declarations in a preamble came from no parse of this
+  // run; they are checked as if they had.
+  if (WithPreamble)
+    Bodies.addPreambleProjectDecls(Ctx, ProjectDecls);
   Ctx.setTraversalScope(ProjectDecls);
   MultiplexConsumer::HandleTranslationUnit(Ctx);
 }

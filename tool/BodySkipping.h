@@ -50,6 +50,9 @@ public:
   /// Adds the declarations of \p D outside library files to \p Out: the
   /// traversal scope of a unit (see SkippingConsumer).
   void addProjectDecls(DeclGroupRef D, std::vector<Decl *> &Out);
+  /// Puts before \p Out the top-level declarations of a precompiled
+  /// preamble (Preamble.h) outside library files, in source order.
+  void addPreambleProjectDecls(ASTContext &Ctx, std::vector<Decl *> &Out);
 
   /// The library folders (root + "/llvm/" ...) found in \p SearchDirs; for
   /// tests.
@@ -82,6 +85,7 @@ public:
 private:
   LibraryBodies Bodies;
   std::vector<Decl *> ProjectDecls;
+  bool WithPreamble;
 };
 
 /// Sets up an invocation as every front end action of the tool needs it:

@@ -16,6 +16,7 @@
 #include "Compilations.h"
 #include "Discovery.h"
 #include "Outputs.h"
+#include "Preamble.h"
 #include "Report.h"
 #include "Runner.h"
 #include "clang/Tooling/Core/Replacement.h"
@@ -139,6 +140,8 @@ struct Document {
   /// The compile command's directory, which the findings' relative paths
   /// are relative to (not the server's working directory).
   std::string Dir;
+  /// The parse of its include prefix, kept from the last run.
+  std::shared_ptr<PreambleCache> Preamble = std::make_shared<PreambleCache>();
   std::string absolute(StringRef P) const {
     return absolutePath(resolveAgainst(P, Dir));
   }
@@ -259,6 +262,9 @@ private:
   /// wait for the next one, in ms (-1: none).
   int checkDue();
   void check(const std::string &Uri, Document &D);
+  /// Tells the editor's log how long a run took and whether it reused the
+  /// file's include prefix (Preamble.h).
+  void logRun(const Document &D, Clock::duration Took);
   TranslationUnitJob jobFor(const Document &D);
   json::Object diagnostic(const Document &D, const Finding &F) const;
   void publish(const std::string &Uri, const Document &D,
@@ -440,6 +446,7 @@ TranslationUnitJob Server::jobFor(const Document &D) {
   Job.File = D.Path;
   Job.Shown = D.Path;
   Job.Contents = D.Text;
+  Job.Preamble = D.Preamble;
   std::optional<std::string> DB =
       Opts.BuildPath ? std::optional<std::string>(*Opts.BuildPath)
                      : Finder.find(llvm::sys::path::parent_path(D.Path));
@@ -486,7 +493,9 @@ void Server::check(const std::string &Uri, Document &D) {
     D.Findings.clear();
     return publish(Uri, D, std::move(Diags));
   }
+  Clock::time_point Start = Clock::now();
   TranslationUnitResult R = checkTranslationUnit(Layers, Job);
+  logRun(D, Clock::now() - Start);
   D.Findings.clear();
   D.Dir = Job.Commands.front().Directory;
   for (Finding &F : R.Findings) {
@@ -507,6 +516,27 @@ void Server::check(const std::string &Uri, Document &D) {
         {"source", "llvmown"},
         {"message", "llvmown could not check this file: " + R.SetupError}});
   publish(Uri, D, std::move(Diags));
+  // Only now: the build must not slow down the run the user waits for.
+  D.Preamble->startBuild();
+}
+
+void Server::logRun(const Document &D, Clock::duration Took) {
+  static const char *const Prefix[] = {
+      "no include prefix to keep", "include prefix reused",
+      "whole file parsed; its include prefix is being parsed for next time",
+      "whole file parsed; its include prefix has a compiler error"};
+  char Seconds[32];
+  snprintf(Seconds, sizeof(Seconds), "%.2f",
+           std::chrono::duration<double>(Took).count());
+  Out.write(json::Object{
+      {"jsonrpc", "2.0"},
+      {"method", "window/logMessage"},
+      {"params",
+       json::Object{
+           {"type", 4}, // log
+           {"message", "llvmown: checked " + D.Path + " (version " +
+                           std::to_string(D.Version) + ") in " + Seconds +
+                           " s: " + Prefix[int(D.Preamble->lastUse())]}}}});
 }
 
 json::Object Server::diagnostic(const Document &D, const Finding &F) const {

@@ -18,6 +18,7 @@
 #include "Runner.h"
 
 #include "BodySkipping.h"
+#include "Preamble.h"
 
 #include "ClangTidy.h"
 #include "ClangTidyModule.h"
@@ -74,9 +75,9 @@ class ActionFactory : public FrontendActionFactory {
 public:
   ActionFactory(ClangTidyContext &Context,
                 llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
-                bool SkipLibraryBodies)
-      : ConsumerFactory(Context, std::move(FS)),
-        SkipLibraryBodies(SkipLibraryBodies) {}
+                bool SkipLibraryBodies, PreambleCache *Preamble)
+      : ConsumerFactory(Context, FS), FS(FS),
+        SkipLibraryBodies(SkipLibraryBodies), Preamble(Preamble) {}
 
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<Action>(&ConsumerFactory, SkipLibraryBodies);
@@ -87,6 +88,10 @@ public:
                      std::shared_ptr<PCHContainerOperations> PCHContainerOps,
                      DiagnosticConsumer *DiagConsumer) override {
     prepareInvocation(*Invocation, SkipLibraryBodies);
+    // Held until the run is over: the preamble reads the main file from it.
+    std::unique_ptr<llvm::MemoryBuffer> Main;
+    if (Preamble)
+      Main = Preamble->apply(*Invocation, FS, PCHContainerOps);
     return FrontendActionFactory::runInvocation(Invocation, Files,
                                                 PCHContainerOps, DiagConsumer);
   }
@@ -112,7 +117,9 @@ private:
   };
 
   ClangTidyASTConsumerFactory ConsumerFactory;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS;
   bool SkipLibraryBodies;
+  PreambleCache *Preamble;
 };
 
 /// The arguments clang-tidy adds to a unit's command: the options'
@@ -156,7 +163,7 @@ bool runChecks(ClangTidyContext &Context, const CompilationDatabase &DB,
                const std::string &File,
                llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
                bool SkipLibraryBodies, const std::string &PCH,
-               std::vector<ClangTidyError> &Errors) {
+               PreambleCache *Preamble, std::vector<ClangTidyError> &Errors) {
   ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(), FS);
   Tool.setPrintErrorMessage(false);
   addArgumentAdjusters(Tool, Context);
@@ -171,7 +178,7 @@ bool runChecks(ClangTidyContext &Context, const CompilationDatabase &DB,
   compat::setDiagnosticsEngine(Context, DiagOpts, &DE);
   Tool.setDiagnosticConsumer(&DiagConsumer);
 
-  ActionFactory Factory(Context, FS, SkipLibraryBodies);
+  ActionFactory Factory(Context, FS, SkipLibraryBodies, Preamble);
   int Status = Tool.run(&Factory);
   Errors = DiagConsumer.take();
   return Status == 0;
@@ -497,8 +504,8 @@ TranslationUnitResult checkOnce(const LayeredOptions &Layers,
   ClangTidyContext Context(Layers.makeProvider(FS));
   StoredCommands DB(Job.Commands);
   std::vector<ClangTidyError> Errors;
-  bool OK =
-      runChecks(Context, DB, Job.File, FS, SkipLibraryBodies, PCH, Errors);
+  bool OK = runChecks(Context, DB, Job.File, FS, SkipLibraryBodies, PCH,
+                      Job.Preamble.get(), Errors);
   Result.Findings.reserve(Errors.size());
   for (ClangTidyError &E : Errors) {
     FindingKind Kind = classify(E);

@@ -26,6 +26,8 @@
 
 namespace clang::tidy::llvmown::tool {
 
+class PreambleCache;
+
 /// One translation unit to check, with its commands resolved beforehand on
 /// the main thread (compilation databases are not meant to be shared
 /// across threads).
@@ -45,6 +47,9 @@ struct TranslationUnitJob {
   /// The file's text as an editor holds it, unsaved (the language server);
   /// checked instead of what is on disk. Headers are still read from disk.
   std::optional<std::string> Contents;
+  /// The file's preamble, kept from the last run of the same file
+  /// (Preamble.h); null: the whole file is parsed. The language server's.
+  std::shared_ptr<PreambleCache> Preamble;
 };
 
 struct TranslationUnitResult {

@@ -97,6 +97,17 @@ using DefaultThreadPool = llvm::DefaultThreadPool;
 using DefaultThreadPool = llvm::ThreadPool;
 #endif
 
+//===--- Compiler invocations ---------------------------------------------===//
+
+/// A CompilerInvocation's language options, which it handed out by pointer
+/// up to LLVM 16 and by reference since.
+template <typename I> decltype(auto) langOpts(I &Invocation) {
+  if constexpr (std::is_pointer_v<decltype(Invocation.getLangOpts())>)
+    return *Invocation.getLangOpts();
+  else
+    return Invocation.getLangOpts();
+}
+
 //===--- Diagnostics ------------------------------------------------------===//
 
 /// DiagnosticOptions were reference-counted (and passed by pointer) up to

@@ -12,113 +12,14 @@ line per step that passed; exits 1 at the first that did not.
 """
 import json
 import os
-import select
-import subprocess
 import sys
-import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lsp_client import Client, apply_edits, check, uri  # noqa: E402
 
 LLVMOWN, WORK = sys.argv[1], sys.argv[2]
 
-
-class Client:
-    def __init__(self):
-        self.proc = subprocess.Popen([LLVMOWN, "lsp"], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, cwd="/")
-        self.buf = b""
-        self.next_id = 1
-
-    def raw(self, data):
-        self.proc.stdin.write(data)
-        self.proc.stdin.flush()
-
-    def send(self, obj):
-        body = json.dumps(obj).encode()
-        self.raw(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-
-    def request(self, method, params):
-        rid = self.next_id
-        self.next_id += 1
-        self.send({"jsonrpc": "2.0", "id": rid, "method": method,
-                   "params": params})
-        return self.wait(lambda m: m.get("id") == rid)
-
-    def notify(self, method, params):
-        self.send({"jsonrpc": "2.0", "method": method, "params": params})
-
-    def read_message(self, deadline):
-        while True:
-            end = self.buf.find(b"\r\n\r\n")
-            if end >= 0:
-                length = None
-                for line in self.buf[:end].split(b"\r\n"):
-                    name, _, value = line.partition(b":")
-                    if name.strip().lower() == b"content-length":
-                        length = int(value)
-                if length is not None and len(self.buf) >= end + 4 + length:
-                    body = self.buf[end + 4:end + 4 + length]
-                    self.buf = self.buf[end + 4 + length:]
-                    return json.loads(body)
-            left = deadline - time.time()
-            if left <= 0:
-                return None
-            ready, _, _ = select.select([self.proc.stdout], [], [], left)
-            if not ready:
-                return None
-            chunk = os.read(self.proc.stdout.fileno(), 65536)
-            if not chunk:
-                return None
-            self.buf += chunk
-
-    def wait(self, pred, timeout=60):
-        deadline = time.time() + timeout
-        while True:
-            m = self.read_message(deadline)
-            if m is None:
-                fail("no matching message within %d s" % timeout)
-            if pred(m):
-                return m
-
-    def diagnostics(self, uri, version=None):
-        return self.wait(
-            lambda m: m.get("method") == "textDocument/publishDiagnostics"
-            and m["params"]["uri"] == uri
-            and (version is None or m["params"].get("version") == version)
-        )["params"]["diagnostics"]
-
-
-def fail(msg):
-    print("FAIL: " + msg)
-    sys.exit(1)
-
-
-def check(cond, msg):
-    if not cond:
-        fail(msg)
-    print("ok: " + msg)
-
-
-def uri(path):
-    return "file://" + os.path.abspath(path)
-
-
-def apply_edits(text, edits):
-    """Applies LSP TextEdits (ASCII text) from last to first."""
-    lines = text.split("\n")
-    starts = [0]
-    for line in lines:
-        starts.append(starts[-1] + len(line) + 1)
-
-    def off(p):
-        return starts[p["line"]] + p["character"]
-    for e in sorted(edits, key=lambda e: off(e["range"]["start"]),
-                    reverse=True):
-        text = (text[:off(e["range"]["start"])] + e["newText"] +
-                text[off(e["range"]["end"]):])
-    return text
-
-
-c = Client()
+c = Client(LLVMOWN)
 init = c.request("initialize", {"processId": None, "rootUri": uri(WORK),
                                 "capabilities": {}})
 caps = init["result"]["capabilities"]
@@ -134,14 +35,27 @@ leaks = os.path.join(WORK, "leaks.cpp")
 text = open(leaks).read()
 c.notify("textDocument/didOpen", {"textDocument": {
     "uri": uri(leaks), "languageId": "cpp", "version": 1, "text": text}})
-diags = c.diagnostics(uri(leaks), 1)
+log, diags = c.checked(leaks, 1)
 tool = json.load(open(os.path.join(WORK, "tool.json")))
 want = sorted((f["check"], f["line"] - 1, f["column"] - 1, f["message"])
               for f in tool["findings"])
-got = sorted((d["code"], d["range"]["start"]["line"],
-              d["range"]["start"]["character"], d["message"]) for d in diags)
-check(got == want and len(got) == 3,
+
+
+def places(diags):
+    return sorted((d["code"], d["range"]["start"]["line"],
+                   d["range"]["start"]["character"], d["message"])
+                  for d in diags)
+
+
+check(places(diags) == want and len(want) == 3,
       "didOpen: the same 3 findings as the tool, at the same places")
+check(log.endswith("its include prefix is being parsed for next time"),
+      "the first run parses the whole file")
+# A save: the include prefix's parse is reused, and nothing else changes.
+c.notify("textDocument/didSave", {"textDocument": {"uri": uri(leaks)}})
+log, saved = c.checked(leaks, 1)
+check(log.endswith("include prefix reused") and saved == diags,
+      "a save reuses the include prefix: the same diagnostics")
 d0 = sorted(diags, key=lambda d: d["range"]["start"]["line"])[0]
 check(d0["source"] == "llvmown" and d0["severity"] == 2 and
       d0["codeDescription"]["href"].endswith(
@@ -181,8 +95,47 @@ c.notify("textDocument/didChange", {
                        for e in sorted(edits, key=lambda e: (
                            e["range"]["start"]["line"],
                            e["range"]["start"]["character"]), reverse=True)]})
-after = c.diagnostics(uri(leaks), 2)
-check(len(after) == 2, "the fixed unsaved buffer has 2 findings left")
+log, after = c.checked(leaks, 2)
+check(len(after) == 2 and log.endswith("include prefix reused"),
+      "the fixed unsaved buffer has 2 findings left")
+
+# A project header in the include prefix: its factory is analysed from the
+# prefix's parse (HeaderFilterRegex selects it), and a change to the header
+# on disk makes the next run parse it again.
+pre = os.path.join(WORK, "pre", "pre.cpp")
+machines = os.path.join(WORK, "pre", "machines.h")
+c.notify("textDocument/didOpen", {"textDocument": {
+    "uri": uri(pre), "languageId": "cpp", "version": 1,
+    "text": open(pre).read()}})
+runs = [c.checked(pre, 1)]
+for step in range(3):
+    if step == 1:
+        with open(machines) as f:
+            header = f.read()
+        with open(machines, "w") as f:
+            f.write(header.replace("return T->createTargetMachine",
+                                   "(void)T;\n  return nullptr; //"))
+    c.notify("textDocument/didSave", {"textDocument": {"uri": uri(pre)}})
+    runs.append(c.checked(pre, 1))
+counts = [len(d) for _, d in runs]
+kinds = [log.split(" s: ", 1)[1] for log, _ in runs]
+check(counts == [1, 1, 0, 0] and kinds[1] == kinds[3] ==
+      "include prefix reused" and kinds[2] == kinds[0],
+      "a project header's factory in the prefix is seen; a header change "
+      "parses it again")
+
+# A prefix whose parse has a compiler error (a header that leaves a
+# declaration open) is not used: the error still shows on every save.
+broken = os.path.join(WORK, "pre", "broken.cpp")
+c.notify("textDocument/didOpen", {"textDocument": {
+    "uri": uri(broken), "languageId": "cpp", "version": 1,
+    "text": open(broken).read()}})
+runs = [c.checked(broken, 1)]
+c.notify("textDocument/didSave", {"textDocument": {"uri": uri(broken)}})
+runs.append(c.checked(broken, 1))
+check([[d["message"] for d in ds] for _, ds in runs] == [["expected ')'"]] * 2
+      and runs[1][0].endswith("its include prefix has a compiler error"),
+      "a prefix with a compiler error is not used; the error stays")
 
 # A whole-text change that suppresses everything, then a save.
 nolint = "\n".join(l + " // NOLINT" if "createTargetMachine" in l else l
