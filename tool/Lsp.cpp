@@ -4,8 +4,10 @@
 // header, then the JSON) from standard input and answers on standard
 // output. Checks run on that thread too, one file at a time, when a file's
 // deadline passes: at once for didOpen and didSave, DebounceMs after the last
-// didChange. A run is never interrupted, but a version that a newer edit
-// replaced before its deadline is never checked. The JSON is LLVM's
+// didChange. A run is never interrupted (a parse cannot be), but a version
+// that a newer edit replaced before its deadline is never checked, and the
+// findings of a run that an edit made stale meanwhile are dropped. Each
+// file keeps the parse of its include prefix (Preamble.h). The JSON is LLVM's
 // (llvm/Support/JSON.h), which the tool already links: no Debian-packaged C++
 // LSP library fits a clang-tidy-based tool better, and clangd's own protocol
 // code is not a library.
@@ -241,6 +243,10 @@ public:
 
 private:
   void handle(const json::Value &Message);
+  void handleText(const std::string &Body);
+  /// Handles the messages that are already waiting, without blocking.
+  void handleWaiting();
+  void log(const std::string &Message);
   void request(StringRef Method, const json::Value &Id,
                const json::Object *Params);
   void notification(StringRef Method, const json::Object *Params);
@@ -299,15 +305,8 @@ int Server::run() {
     bool Got = false;
     if (!Out.read(Wait, Body, Got))
       return 1; // input ended without `exit`
-    if (Got) {
-      llvm::Expected<json::Value> V = json::parse(Body);
-      if (!V) {
-        llvm::consumeError(V.takeError());
-        replyError(nullptr, ParseError, "the message is not JSON");
-      } else {
-        handle(*V);
-      }
-    }
+    if (Got)
+      handleText(Body);
     Wait = checkDue();
   }
   return ShutDown ? 0 : 1;
@@ -419,18 +418,24 @@ void Server::didChange(const json::Object &Params) {
 }
 
 int Server::checkDue() {
-  std::optional<Clock::time_point> Next;
-  for (auto &[Uri, D] : Docs) {
-    if (!D.Due)
+  // check() handles the messages that came during its run, which may open
+  // or close documents: the due ones are listed first.
+  std::vector<std::string> Ready;
+  for (auto &[Uri, D] : Docs)
+    if (D.Due && *D.Due <= Clock::now())
+      Ready.push_back(Uri);
+  for (const std::string &Uri : Ready) {
+    auto It = Docs.find(Uri);
+    if (Exited || It == Docs.end() || !It->second.Due)
       continue;
-    if (*D.Due <= Clock::now()) {
-      check(Uri, D);
-      D.Due.reset();
-      continue;
-    }
-    if (!Next || *D.Due < *Next)
-      Next = D.Due;
+    // Reset first: an edit during the run sets a new deadline.
+    It->second.Due.reset();
+    check(Uri, It->second);
   }
+  std::optional<Clock::time_point> Next;
+  for (auto &[Uri, D] : Docs)
+    if (D.Due && (!Next || *D.Due < *Next))
+      Next = D.Due;
   if (!Next)
     return -1;
   auto Ms = std::chrono::duration_cast<std::chrono::milliseconds>(*Next -
@@ -494,8 +499,21 @@ void Server::check(const std::string &Uri, Document &D) {
     return publish(Uri, D, std::move(Diags));
   }
   Clock::time_point Start = Clock::now();
+  int64_t Version = D.Version;
   TranslationUnitResult R = checkTranslationUnit(Layers, Job);
   logRun(D, Clock::now() - Start);
+  // What came in during the run comes first: an edit makes its findings
+  // stale (their places are in the old text), and a close ends the file.
+  handleWaiting();
+  auto It = Docs.find(Uri);
+  if (It == Docs.end() || It->second.Version != Version) {
+    if (It != Docs.end())
+      log("llvmown: the findings of " + It->second.Path + " (version " +
+          std::to_string(Version) + ") are not published: version " +
+          std::to_string(It->second.Version) + " replaced it");
+    Job.Preamble->startBuild();
+    return;
+  }
   D.Findings.clear();
   D.Dir = Job.Commands.front().Directory;
   for (Finding &F : R.Findings) {
@@ -528,15 +546,32 @@ void Server::logRun(const Document &D, Clock::duration Took) {
   char Seconds[32];
   snprintf(Seconds, sizeof(Seconds), "%.2f",
            std::chrono::duration<double>(Took).count());
-  Out.write(json::Object{
-      {"jsonrpc", "2.0"},
-      {"method", "window/logMessage"},
-      {"params",
-       json::Object{
-           {"type", 4}, // log
-           {"message", "llvmown: checked " + D.Path + " (version " +
-                           std::to_string(D.Version) + ") in " + Seconds +
-                           " s: " + Prefix[int(D.Preamble->lastUse())]}}}});
+  log("llvmown: checked " + D.Path + " (version " + std::to_string(D.Version) +
+      ") in " + Seconds + " s: " + Prefix[int(D.Preamble->lastUse())]);
+}
+
+void Server::log(const std::string &Message) {
+  Out.write(json::Object{{"jsonrpc", "2.0"},
+                         {"method", "window/logMessage"},
+                         {"params", json::Object{{"type", 4}, // log
+                                                 {"message", Message}}}});
+}
+
+void Server::handleWaiting() {
+  std::string Body;
+  bool Got = true;
+  while (!Exited && Out.read(/*TimeoutMs=*/0, Body, Got) && Got)
+    handleText(Body);
+}
+
+void Server::handleText(const std::string &Body) {
+  llvm::Expected<json::Value> V = json::parse(Body);
+  if (!V) {
+    llvm::consumeError(V.takeError());
+    replyError(nullptr, ParseError, "the message is not JSON");
+  } else {
+    handle(*V);
+  }
 }
 
 json::Object Server::diagnostic(const Document &D, const Finding &F) const {

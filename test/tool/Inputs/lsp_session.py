@@ -137,6 +137,26 @@ check([[d["message"] for d in ds] for _, ds in runs] == [["expected ')'"]] * 2
       and runs[1][0].endswith("its include prefix has a compiler error"),
       "a prefix with a compiler error is not used; the error stays")
 
+# An edit that comes while a run goes on makes that run stale: its findings
+# (their places are in the old text) are not published; the edit's are.
+stale = os.path.join(WORK, "stale.cpp")
+opened = {"jsonrpc": "2.0", "method": "textDocument/didOpen",
+          "params": {"textDocument": {"uri": uri(stale), "languageId": "cpp",
+                                      "version": 1, "text": text}}}
+edited = {"jsonrpc": "2.0", "method": "textDocument/didChange",
+          "params": {"textDocument": {"uri": uri(stale), "version": 2},
+                     "contentChanges": [{"text": fixed}]}}
+c.raw(b"".join(b"Content-Length: %d\r\n\r\n%s" % (len(b), b)
+               for b in (json.dumps(m).encode() for m in (opened, edited))))
+dropped = c.wait(lambda m: m.get("method") == "window/logMessage" and
+                 "are not published" in m["params"]["message"])
+first = c.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics"
+               and m["params"]["uri"] == uri(stale))["params"]
+check("(version 1) are not published: version 2 replaced it" in
+      dropped["params"]["message"] and first["version"] == 2 and
+      len(first["diagnostics"]) == 2,
+      "a run that an edit made stale is not published; the edit's run is")
+
 # A whole-text change that suppresses everything, then a save.
 nolint = "\n".join(l + " // NOLINT" if "createTargetMachine" in l else l
                    for l in fixed.split("\n"))
