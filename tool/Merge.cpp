@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Baseline.h"
+#include "CiFormats.h"
 #include "Outputs.h"
 
 #include "engine/framework/CompatADT.h"
@@ -73,6 +74,37 @@ int mergeOutputs(const std::vector<std::string> &Inputs, llvm::raw_ostream &OS,
     return 0;
   }
   return 2;
+}
+
+int convertOutputs(const std::vector<std::string> &Inputs, bool Github,
+                   llvm::raw_ostream &OS, std::string &Error) {
+  if (Inputs.empty()) {
+    Error = "--merge needs the files to merge";
+    return 2;
+  }
+  std::vector<CiItem> Items;
+  for (const std::string &Name : Inputs) {
+    auto Buffer = llvm::MemoryBuffer::getFileOrSTDIN(Name, /*IsText=*/true);
+    if (!Buffer) {
+      Error = "cannot read '" + Name + "': " + Buffer.getError().message();
+      return 2;
+    }
+    llvm::Expected<json::Value> Doc = json::parse((*Buffer)->getBuffer());
+    if (!Doc) {
+      Error = "'" + Name + "' is not JSON: " + llvm::toString(Doc.takeError());
+      return 2;
+    }
+    if (!readCiItems(*Doc, Name, Items, Error))
+      return 2;
+  }
+  if (Github)
+    writeGithub(OS, Items);
+  else
+    writeCodeClimate(OS, Items);
+  // The status one run over all of them would have had.
+  bool Errors = llvm::any_of(
+      Items, [](const CiItem &I) { return I.Fingerprint.empty(); });
+  return Errors ? 2 : Items.empty() ? 0 : 1;
 }
 
 } // namespace clang::tidy::llvmown::tool

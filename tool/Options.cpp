@@ -135,9 +135,13 @@ bool setValue(ToolOptions &Opts, StringRef Name, const std::string &Dashed,
       Opts.Format = OutputFormat::Json;
     else if (Value == "sarif")
       Opts.Format = OutputFormat::Sarif;
+    else if (Value == "github")
+      Opts.Format = OutputFormat::Github;
+    else if (Value == "codeclimate")
+      Opts.Format = OutputFormat::CodeClimate;
     else {
-      Error =
-          "unknown output format '" + Value + "' (choose text, json or sarif)";
+      Error = "unknown output format '" + Value +
+              "' (choose text, json, sarif, github or codeclimate)";
       return false;
     }
   } else if (Name == "o" || Name == "output") {
@@ -471,8 +475,10 @@ DEBUGGING THE ANALYSIS (for tests; findings must not change):
 
 OUTPUT:
   --format=<fmt>      text (default; diagnostics in clang's format, on
-                      standard error unless -o), json or sarif (SARIF 2.1.0;
-                      both on standard output unless -o).
+                      standard error unless -o), json, sarif (SARIF 2.1.0),
+                      github (GitHub Actions workflow commands: annotations)
+                      or codeclimate (GitLab's Code Quality report); all but
+                      text on standard output unless -o.
   -o <file>, --output=<file>
                       Write the report to <file>.
   --export-fixes=<file>
@@ -483,6 +489,8 @@ OUTPUT:
                       for the exit status.
   --merge             Merge the JSON or SARIF outputs (or baselines) named as
                       arguments, e.g. of --shard runs, into one; with -o.
+                      With --format=github or codeclimate, JSON or SARIF
+                      outputs are written in that format instead.
   --quiet             No summary and no progress line.
   -v, --verbose       Say which compilation database, project root and diff
                       are used.

@@ -50,6 +50,12 @@ std::string documentationUri(llvm::StringRef Page);
 int mergeOutputs(const std::vector<std::string> &Inputs, llvm::raw_ostream &OS,
                  std::string &Error);
 
+/// --merge with --format=github or codeclimate: reads JSON reports or SARIF
+/// logs and writes their findings and errors in that format (CiFormats.h).
+/// Returns the exit status, as mergeOutputs.
+int convertOutputs(const std::vector<std::string> &Inputs, bool Github,
+                   llvm::raw_ostream &OS, std::string &Error);
+
 namespace detail {
 /// The merges of one kind; Docs are parsed inputs, Names their file names.
 int mergeJsonReports(const std::vector<llvm::json::Value> &Docs,

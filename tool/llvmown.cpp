@@ -15,6 +15,7 @@
 
 #include "Baseline.h"
 #include "CheckInfo.h"
+#include "CiFormats.h"
 #include "Compilations.h"
 #include "Configuration.h"
 #include "DiffFilter.h"
@@ -140,7 +141,12 @@ int runMerge(const ToolOptions &Opts) {
   if (!Out)
     return ExitError;
   std::string Error;
-  int Status = mergeOutputs(Opts.Sources, *Out, Error);
+  int Status =
+      Opts.Format == OutputFormat::Github ||
+              Opts.Format == OutputFormat::CodeClimate
+          ? convertOutputs(Opts.Sources, Opts.Format == OutputFormat::Github,
+                           *Out, Error)
+          : mergeOutputs(Opts.Sources, *Out, Error);
   if (!Error.empty())
     error() << Error << "\n";
   return Status;
@@ -766,8 +772,12 @@ bool Driver::writeFiles() {
     llvm::raw_ostream &OS = OutputFile ? *OutputFile : llvm::outs();
     if (Opts.Format == OutputFormat::Json)
       writeJson(OS, Data);
-    else
+    else if (Opts.Format == OutputFormat::Sarif)
       writeSarif(OS, Data);
+    else if (Opts.Format == OutputFormat::Github)
+      writeGithub(OS, ciItems(Data));
+    else
+      writeCodeClimate(OS, ciItems(Data));
     OS.flush();
   }
   return OK;
