@@ -19,6 +19,12 @@
 #ifndef LLVMOWN_LLVM_MAJOR
 #error "LLVMOWN_LLVM_MAJOR must be defined by the build"
 #endif
+// The clang-tidy plugin's by default; the compiler plugin (clang-plugin/)
+// is compiled with its own.
+#ifndef LLVMOWN_PLUGIN_FILE
+#define LLVMOWN_PLUGIN_FILE "llvmown-tidy.so"
+#define LLVMOWN_PLUGIN_HOST "clang-tidy"
+#endif
 
 namespace {
 
@@ -65,13 +71,14 @@ bool llvmownHostIsCompatible() {
   dl_iterate_phdr(visit, &F);
   if (!F.OtherMajor)
     return true;
-  std::fprintf(stderr,
-               "error: llvmown-tidy.so was built for clang-tidy %d, but this "
-               "clang-tidy uses LLVM %d (%s).\n"
-               "error: refusing to load the llvmown checks; run it with "
-               "clang-tidy-%d, or use the standalone 'llvmown' tool.\n",
-               LLVMOWN_LLVM_MAJOR, F.OtherMajor, F.Library.c_str(),
-               LLVMOWN_LLVM_MAJOR);
+  std::fprintf(
+      stderr,
+      "error: " LLVMOWN_PLUGIN_FILE " was built for " LLVMOWN_PLUGIN_HOST
+      " %d, but this " LLVMOWN_PLUGIN_HOST " uses LLVM %d (%s).\n"
+      "error: refusing to load the llvmown checks; run it "
+      "with " LLVMOWN_PLUGIN_HOST
+      "-%d, or use the standalone 'llvmown' tool.\n",
+      LLVMOWN_LLVM_MAJOR, F.OtherMajor, F.Library.c_str(), LLVMOWN_LLVM_MAJOR);
   // Registering into a registry of another version would crash later, mid
   // run, and returning quietly would let clang-tidy exit 0 without our
   // checks; stop here instead.

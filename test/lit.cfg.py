@@ -175,6 +175,15 @@ def llvm_major():
 
 # The LLVM the product is built against: %llvm_major, feature llvm-N.
 major = llvm_major()
+
+
+def other_clangxx():
+    for v in ("22", "19", "16", "14"):
+        path = "/usr/lib/llvm-%s/bin/clang++" % v
+        if v != major and os.access(path, os.X_OK):
+            return path
+    return "/nonexistent/clang++"
+
 config.available_features.add("llvm-" + major)
 
 # The interpreter running lit: already resolved (a pyenv shim, which CMake may
@@ -203,6 +212,9 @@ if lit_config.params.get("first_build", "1") != "0":
     config.available_features.add("first-build")
 else:
     check_llvmown += " --no-visit-orders"
+# The compiler plugin (clang-plugin/), built with the tool.
+if os.path.exists(config.llvmown_clang_plugin):
+    config.available_features.add("clang-plugin")
 if os.path.exists(config.llvmown_tool):
     config.available_features.add("tool")
 else:
@@ -295,6 +307,10 @@ config.substitutions.extend([
     ("%clang_tidy", q(config.clang_tidy)),
     ("%clangxx", q(config.clangxx)),
     ("%plugin", q(config.llvmown_plugin)),
+    ("%clang_plugin", q(config.llvmown_clang_plugin)),
+    # A Clang of another major version than the build's, for the plugin's
+    # refusal to load into it.
+    ("%other_clangxx", q(other_clangxx())),
     ("%FileCheck", q(config.filecheck)),
     ("%stubs", q(os.path.join(config.test_source_root, "Inputs", "stubs"))),
     ("%python", python),
