@@ -13,7 +13,7 @@ set -euo pipefail
 # --test-tools also installs what only the tests use, to drive the real
 # clients: clang-tools-N (run-clang-tidy-N, clang-apply-replacements-N),
 # git, pre-commit, vim and vim-ale, emacs-nox, elpa-flycheck and
-# elpa-eglot, elpa-lsp-mode, neovim,
+# elpa-eglot, elpa-lsp-mode, neovim, chromium,
 # python3-jsonschema, npm, and
 # Microsoft's SARIF validator (@microsoft/sarif-multitool, from the npm
 # registry, into .test-tools/ of the checkout). --sanitizers also installs
@@ -69,7 +69,7 @@ done
 # The clients the integration tests drive: pre-commit, Vim with ALE, Emacs
 # with flycheck.
 if [ "$TEST_TOOLS" = 1 ]; then
-  PACKAGES+=(git pre-commit vim vim-ale emacs-nox elpa-flycheck elpa-eglot elpa-lsp-mode neovim python3-jsonschema)
+  PACKAGES+=(git pre-commit vim vim-ale emacs-nox elpa-flycheck elpa-eglot elpa-lsp-mode neovim chromium python3-jsonschema)
 fi
 # npm brings Node.js; a Node.js installed otherwise (with its npm) will do.
 if [ "$TEST_TOOLS" = 1 ] && ! command -v npm >/dev/null 2>&1; then

@@ -265,6 +265,8 @@ test_tools = {
                     or ["/usr/share/emacs/site-lisp/elpa/eglot"])[0],
     "emacs-lsp-mode": (glob.glob("/usr/share/emacs/site-lisp/elpa/lsp-mode-*")
                        or ["/usr/share/emacs/site-lisp/elpa/lsp-mode"])[0],
+    # Debian's chromium, headless, for the HTML report.
+    "chromium": "/usr/bin/chromium",
 }
 for feature, path in test_tools.items():
     if os.access(path, os.X_OK):  # an executable, or a folder

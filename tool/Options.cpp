@@ -139,9 +139,11 @@ bool setValue(ToolOptions &Opts, StringRef Name, const std::string &Dashed,
       Opts.Format = OutputFormat::Github;
     else if (Value == "codeclimate")
       Opts.Format = OutputFormat::CodeClimate;
+    else if (Value == "html")
+      Opts.Format = OutputFormat::Html;
     else {
       Error = "unknown output format '" + Value +
-              "' (choose text, json, sarif, github or codeclimate)";
+              "' (choose text, json, sarif, github, codeclimate or html)";
       return false;
     }
   } else if (Name == "o" || Name == "output") {
@@ -476,9 +478,10 @@ DEBUGGING THE ANALYSIS (for tests; findings must not change):
 OUTPUT:
   --format=<fmt>      text (default; diagnostics in clang's format, on
                       standard error unless -o), json, sarif (SARIF 2.1.0),
-                      github (GitHub Actions workflow commands: annotations)
-                      or codeclimate (GitLab's Code Quality report); all but
-                      text on standard output unless -o.
+                      github (GitHub Actions workflow commands: annotations),
+                      codeclimate (GitLab's Code Quality report; all these
+                      on standard output unless -o) or html (a report for
+                      people: -o names its folder).
   -o <file>, --output=<file>
                       Write the report to <file>.
   --export-fixes=<file>

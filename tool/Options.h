@@ -20,7 +20,7 @@ namespace clang::tidy::llvmown::tool {
 /// otherwise; --config and --checks are appended to it, as in clang-tidy.
 inline constexpr const char *DefaultChecks = "-*,llvmown-*";
 
-enum class OutputFormat { Text, Json, Sarif, Github, CodeClimate };
+enum class OutputFormat { Text, Json, Sarif, Github, CodeClimate, Html };
 
 struct ToolOptions {
   /// Source files, as given (or, with --merge, the files to merge).

@@ -41,6 +41,15 @@ Position SourceCache::position(llvm::StringRef AbsPath, unsigned Offset) {
   return P;
 }
 
+unsigned SourceCache::lineCount(llvm::StringRef AbsPath) {
+  File &F = get(AbsPath);
+  if (!F.Buffer)
+    return 0;
+  // A final end of line starts no line.
+  unsigned N = F.LineStarts.size();
+  return N > 1 && F.LineStarts.back() == F.Buffer->getBufferSize() ? N - 1 : N;
+}
+
 llvm::StringRef SourceCache::lineText(llvm::StringRef AbsPath, unsigned Line) {
   File &F = get(AbsPath);
   if (!F.Buffer || Line == 0 || Line > F.LineStarts.size())

@@ -34,6 +34,9 @@ public:
   /// empty if unknown.
   llvm::StringRef lineText(llvm::StringRef AbsPath, unsigned Line);
 
+  /// How many lines the file has; 0 if it cannot be read.
+  unsigned lineCount(llvm::StringRef AbsPath);
+
 private:
   struct File {
     std::unique_ptr<llvm::MemoryBuffer> Buffer; ///< null if unreadable

@@ -21,6 +21,7 @@
 #include "DiffFilter.h"
 #include "Discovery.h"
 #include "Fixes.h"
+#include "HtmlReport.h"
 #include "Lsp.h"
 #include "Options.h"
 #include "Outputs.h"
@@ -136,6 +137,9 @@ int runMerge(const ToolOptions &Opts) {
       Opts.Baseline || Opts.WriteBaseline || Opts.ExportFixes ||
       Opts.ShardCount != 1)
     return usageError("--merge takes only -o and the files to merge");
+  if (Opts.Format == OutputFormat::Html)
+    return usageError("--merge writes JSON, SARIF, baselines, github or "
+                      "codeclimate, not html");
   std::unique_ptr<llvm::raw_fd_ostream> Out =
       openOutput(Opts.OutputFile.value_or("-"));
   if (!Out)
@@ -776,8 +780,13 @@ bool Driver::writeFiles() {
       writeSarif(OS, Data);
     else if (Opts.Format == OutputFormat::Github)
       writeGithub(OS, ciItems(Data));
-    else
+    else if (Opts.Format == OutputFormat::CodeClimate)
       writeCodeClimate(OS, ciItems(Data));
+    else if (std::string Error;
+             !writeHtmlReport(*Opts.OutputFile, Data, Sources, Error)) {
+      error() << Error << "\n";
+      OK = false;
+    }
     OS.flush();
   }
   return OK;
@@ -893,8 +902,11 @@ int Driver::run() {
                        Opts.Format != OutputFormat::Text))
     verbose() << "project root: " << root() << "\n";
 
-  // Open -o before the run: a typo should not cost a long run.
-  if (Opts.OutputFile) {
+  if (Opts.Format == OutputFormat::Html && !Opts.OutputFile)
+    return usageError("--format=html needs -o <folder> for the report");
+  // Open -o before the run: a typo should not cost a long run. (The HTML
+  // report's folder is made at the end.)
+  if (Opts.OutputFile && Opts.Format != OutputFormat::Html) {
     OutputFile = openOutput(*Opts.OutputFile);
     if (!OutputFile)
       return ExitError;
