@@ -63,21 +63,7 @@ void readJsonReport(const json::Object &Doc, std::vector<CiItem> &Items) {
 /// A SARIF artifact URI as llvmown writes it: percent-encoded, relative to
 /// SRCROOT (the project root) or a file:// URI.
 std::string sarifPath(const json::Object *ArtifactLocation) {
-  std::string Uri = str(ArtifactLocation, "uri");
-  StringRef Rest = Uri;
-  Rest.consume_front("file://");
-  std::string Path;
-  for (size_t I = 0; I < Rest.size(); ++I) {
-    unsigned Hex;
-    if (Rest[I] == '%' && I + 2 < Rest.size() &&
-        !Rest.substr(I + 1, 2).getAsInteger(16, Hex)) {
-      Path.push_back(char(Hex));
-      I += 2;
-    } else {
-      Path.push_back(Rest[I]);
-    }
-  }
-  return Path;
+  return pathOfUri(str(ArtifactLocation, "uri"));
 }
 
 CiPlace sarifPlace(const json::Object *Location) {

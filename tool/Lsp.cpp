@@ -218,21 +218,9 @@ size_t exprEnd(StringRef Text, size_t Offset) {
   return End == Offset ? std::min(Text.size(), Offset + 1) : End;
 }
 
-std::string pathOfUri(StringRef Uri) {
-  if (!Uri.consume_front("file://"))
-    return "";
-  std::string Path;
-  for (size_t I = 0; I < Uri.size(); ++I) {
-    unsigned Hex;
-    if (Uri[I] == '%' && I + 2 < Uri.size() &&
-        !Uri.substr(I + 1, 2).getAsInteger(16, Hex)) {
-      Path.push_back(char(Hex));
-      I += 2;
-    } else {
-      Path.push_back(Uri[I]);
-    }
-  }
-  return Path;
+/// The path of an editor's document URI; empty if it is not a file.
+std::string documentPath(StringRef Uri) {
+  return compat::startsWith(Uri, "file://") ? pathOfUri(Uri) : "";
 }
 
 class Server {
@@ -382,7 +370,7 @@ void Server::didOpen(const json::Object &Params) {
   if (!Uri || !Text)
     return;
   Document &D = Docs[Uri->str()];
-  D.Path = absolutePath(pathOfUri(*Uri));
+  D.Path = absolutePath(documentPath(*Uri));
   D.Text = Text->str();
   D.Version = TD->getInteger("version").value_or(0);
   D.Due = Clock::now();

@@ -19,6 +19,29 @@ namespace json = llvm::json;
 
 namespace clang::tidy::llvmown::tool {
 
+namespace {
+
+/// Reads and parses the JSON file \p Name ('-': standard input) into
+/// \p Buffer; nothing, with \p Error set, if it cannot.
+std::optional<json::Value> readJson(const std::string &Name,
+                                    std::unique_ptr<llvm::MemoryBuffer> &Buffer,
+                                    std::string &Error) {
+  auto Read = llvm::MemoryBuffer::getFileOrSTDIN(Name, /*IsText=*/true);
+  if (!Read) {
+    Error = "cannot read '" + Name + "': " + Read.getError().message();
+    return std::nullopt;
+  }
+  Buffer = std::move(*Read);
+  llvm::Expected<json::Value> Doc = json::parse(Buffer->getBuffer());
+  if (!Doc) {
+    Error = "'" + Name + "' is not JSON: " + llvm::toString(Doc.takeError());
+    return std::nullopt;
+  }
+  return std::move(*Doc);
+}
+
+} // namespace
+
 int mergeOutputs(const std::vector<std::string> &Inputs, llvm::raw_ostream &OS,
                  std::string &Error) {
   enum class Kind { Json, Sarif, Baseline };
@@ -26,16 +49,10 @@ int mergeOutputs(const std::vector<std::string> &Inputs, llvm::raw_ostream &OS,
   std::optional<Kind> Common;
   std::vector<BaselineEntry> Entries;
   for (const std::string &Name : Inputs) {
-    auto Buffer = llvm::MemoryBuffer::getFileOrSTDIN(Name, /*IsText=*/true);
-    if (!Buffer) {
-      Error = "cannot read '" + Name + "': " + Buffer.getError().message();
+    std::unique_ptr<llvm::MemoryBuffer> Buffer;
+    std::optional<json::Value> Doc = readJson(Name, Buffer, Error);
+    if (!Doc)
       return 2;
-    }
-    llvm::Expected<json::Value> Doc = json::parse((*Buffer)->getBuffer());
-    if (!Doc) {
-      Error = "'" + Name + "' is not JSON: " + llvm::toString(Doc.takeError());
-      return 2;
-    }
     const json::Object *O = Doc->getAsObject();
     std::optional<Kind> This;
     if (O && O->get("runs"))
@@ -56,7 +73,7 @@ int mergeOutputs(const std::vector<std::string> &Inputs, llvm::raw_ostream &OS,
     }
     Common = This;
     if (*This == Kind::Baseline &&
-        !parseBaseline((*Buffer)->getBuffer(), Name, Entries, Error))
+        !parseBaseline(Buffer->getBuffer(), Name, Entries, Error))
       return 2;
     Docs.push_back(std::move(*Doc));
   }
@@ -84,17 +101,9 @@ int convertOutputs(const std::vector<std::string> &Inputs, bool Github,
   }
   std::vector<CiItem> Items;
   for (const std::string &Name : Inputs) {
-    auto Buffer = llvm::MemoryBuffer::getFileOrSTDIN(Name, /*IsText=*/true);
-    if (!Buffer) {
-      Error = "cannot read '" + Name + "': " + Buffer.getError().message();
-      return 2;
-    }
-    llvm::Expected<json::Value> Doc = json::parse((*Buffer)->getBuffer());
-    if (!Doc) {
-      Error = "'" + Name + "' is not JSON: " + llvm::toString(Doc.takeError());
-      return 2;
-    }
-    if (!readCiItems(*Doc, Name, Items, Error))
+    std::unique_ptr<llvm::MemoryBuffer> Buffer;
+    std::optional<json::Value> Doc = readJson(Name, Buffer, Error);
+    if (!Doc || !readCiItems(*Doc, Name, Items, Error))
       return 2;
   }
   if (Github)

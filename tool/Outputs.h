@@ -37,6 +37,9 @@ void writeSarif(llvm::raw_ostream &OS, const ReportData &Data);
 
 /// file:// URI of an absolute path (percent-encoded).
 std::string fileUri(llvm::StringRef AbsPath);
+/// The path a file:// URI (fileUri's) or a relative URI (SARIF's, against
+/// SRCROOT) names: percent-decoded, without the scheme.
+std::string pathOfUri(llvm::StringRef Uri);
 /// A page of the documentation ("tool.md", "checks/c-api-dispose.md"):
 /// under the configured URI, else installed beside the tool, else in the
 /// sources it was built from.

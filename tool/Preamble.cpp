@@ -21,6 +21,8 @@
 #include <functional>
 #include <optional>
 #include <thread>
+#include <tuple>
+#include <type_traits>
 
 namespace clang::tidy::llvmown::tool {
 
@@ -49,39 +51,32 @@ public:
   }
 };
 
-// PrecompiledPreamble::Build: a storage folder since LLVM 17, the
-// diagnostics engine by reference-counted pointer since LLVM 21.
+// The parameters of a function pointer's type, to tell PrecompiledPreamble::
+// Build's signatures apart.
+template <typename R, typename... A> std::tuple<A...> params(R (*)(A...));
+template <typename F> using Params = decltype(params(std::declval<F>()));
+
+// PrecompiledPreamble::Build: a storage folder since LLVM 17 (9 parameters),
+// the diagnostics engine by reference-counted pointer since LLVM 21.
 template <typename P = PrecompiledPreamble>
 auto build(const CompilerInvocation &CI, const llvm::MemoryBuffer &Main,
            PreambleBounds Bounds,
            llvm::IntrusiveRefCntPtr<DiagnosticsEngine> DE,
            llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
            std::shared_ptr<PCHContainerOperations> Ops,
-           PreambleCallbacks &Callbacks, int)
-    -> decltype(P::Build(CI, &Main, Bounds, DE, FS, Ops, false, "",
-                         Callbacks)) {
-  return P::Build(CI, &Main, Bounds, DE, FS, Ops, false, "", Callbacks);
-}
-template <typename P = PrecompiledPreamble>
-auto build(const CompilerInvocation &CI, const llvm::MemoryBuffer &Main,
-           PreambleBounds Bounds,
-           llvm::IntrusiveRefCntPtr<DiagnosticsEngine> DE,
-           llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
-           std::shared_ptr<PCHContainerOperations> Ops,
-           PreambleCallbacks &Callbacks, long)
-    -> decltype(P::Build(CI, &Main, Bounds, *DE, FS, Ops, false, "",
-                         Callbacks)) {
-  return P::Build(CI, &Main, Bounds, *DE, FS, Ops, false, "", Callbacks);
-}
-template <typename P = PrecompiledPreamble>
-auto build(const CompilerInvocation &CI, const llvm::MemoryBuffer &Main,
-           PreambleBounds Bounds,
-           llvm::IntrusiveRefCntPtr<DiagnosticsEngine> DE,
-           llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
-           std::shared_ptr<PCHContainerOperations> Ops,
-           PreambleCallbacks &Callbacks, ...)
-    -> decltype(P::Build(CI, &Main, Bounds, *DE, FS, Ops, false, Callbacks)) {
-  return P::Build(CI, &Main, Bounds, *DE, FS, Ops, false, Callbacks);
+           PreambleCallbacks &Callbacks) {
+  using Ps = Params<decltype(&P::Build)>;
+  auto Engine = [&]() -> std::tuple_element_t<3, Ps> {
+    if constexpr (std::is_same_v<std::tuple_element_t<3, Ps>,
+                                 DiagnosticsEngine &>)
+      return *DE;
+    else
+      return DE;
+  };
+  if constexpr (std::tuple_size_v<Ps> == 9)
+    return P::Build(CI, &Main, Bounds, Engine(), FS, Ops, false, "", Callbacks);
+  else
+    return P::Build(CI, &Main, Bounds, Engine(), FS, Ops, false, Callbacks);
 }
 
 std::string keyOf(const CompilerInvocation &CI) {
@@ -111,7 +106,7 @@ buildPreamble(CompilerInvocation CI, const llvm::MemoryBuffer &Main,
       new DiagnosticIDs(), compat::diagOptionsArg(DiagOpts), &Errors,
       /*ShouldOwnClient=*/false));
   SkipLibraryBodies Callbacks;
-  auto Built = build(CI, Main, Bounds, DE, FS, PCHOps, Callbacks, 0);
+  auto Built = build(CI, Main, Bounds, DE, FS, PCHOps, Callbacks);
   HasErrors = Errors.Seen;
   if (!Built)
     return nullptr;

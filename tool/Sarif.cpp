@@ -229,6 +229,22 @@ std::string fileUri(StringRef AbsPath) {
   return "file://" + encodePath(llvm::sys::path::convert_to_slash(AbsPath));
 }
 
+std::string pathOfUri(StringRef Uri) {
+  Uri.consume_front("file://");
+  std::string Path;
+  for (size_t I = 0; I < Uri.size(); ++I) {
+    unsigned Hex;
+    if (Uri[I] == '%' && I + 2 < Uri.size() &&
+        !Uri.substr(I + 1, 2).getAsInteger(16, Hex)) {
+      Path.push_back(char(Hex));
+      I += 2;
+    } else {
+      Path.push_back(Uri[I]);
+    }
+  }
+  return Path;
+}
+
 void writeSarif(llvm::raw_ostream &OS, const ReportData &Data) {
   // Rules: the enabled checks plus any other check that reported (a
   // .clang-tidy file may enable different checks in another directory).
