@@ -8,8 +8,9 @@
 //   relative paths against each other's directories. Here every unit gets a
 //   physical file system with a working directory of its own.
 // - ClangTool prints "Error while processing <file>." straight to stderr
-//   from the worker thread, in the middle of other units' output. Here that
-//   is turned off; the tool reports failed units itself, in order.
+//   from the worker thread, in the middle of other units' output, and
+//   "[1/2] Processing file" for a file with several compile commands. Here
+//   neither is printed; the tool reports failed units itself, in order.
 // Everything else (argument adjusters, the diagnostic consumer, the action
 // factory, the static-analyzer macro) is as in clang-tidy 19.
 //
@@ -157,18 +158,36 @@ void addPrecompiledHeader(ClangTool &Tool, const std::string &PCH) {
         {"-include-pch", PCH}, ArgumentInsertPosition::BEGIN));
 }
 
+/// Runs \p Action on \p File once per compile command, each through a
+/// ClangTool of its own, set up by \p Setup: given several commands for a
+/// file, ClangTool prints "[1/2] (1/2) Processing file" on standard error,
+/// in the middle of the report. Returns what one ClangTool over all of
+/// them would (1: a command failed, 2: none found, 0).
+int runPerCommand(llvm::ArrayRef<CompileCommand> Commands,
+                  const std::string &File,
+                  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
+                  llvm::function_ref<void(ClangTool &)> Setup,
+                  ToolAction &Action) {
+  bool Failed = false, Skipped = Commands.empty();
+  for (const CompileCommand &C : Commands) {
+    StoredCommands DB({C});
+    ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(), FS);
+    Tool.setPrintErrorMessage(false);
+    Setup(Tool);
+    int Status = Tool.run(&Action);
+    Failed |= Status == 1;
+    Skipped |= Status == 2;
+  }
+  return Failed ? 1 : Skipped ? 2 : 0;
+}
+
 /// clang-tidy's runClangTidy for one file, minus chdir and the stray
-/// message (see the file comment). Returns false if ClangTool failed.
-bool runChecks(ClangTidyContext &Context, const CompilationDatabase &DB,
-               const std::string &File,
+/// messages (see the file comment). Returns false if ClangTool failed.
+bool runChecks(ClangTidyContext &Context,
+               llvm::ArrayRef<CompileCommand> Commands, const std::string &File,
                llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
                bool SkipLibraryBodies, const std::string &PCH,
                PreambleCache *Preamble, std::vector<ClangTidyError> &Errors) {
-  ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(), FS);
-  Tool.setPrintErrorMessage(false);
-  addArgumentAdjusters(Tool, Context);
-  addPrecompiledHeader(Tool, PCH);
-
   ClangTidyDiagnosticConsumer DiagConsumer(Context, nullptr,
                                            /*RemoveIncompatibleErrors=*/true,
                                            /*GetFixesFromNotes=*/false);
@@ -176,10 +195,16 @@ bool runChecks(ClangTidyContext &Context, const CompilationDatabase &DB,
   DiagnosticsEngine DE(new DiagnosticIDs(), compat::diagOptionsArg(DiagOpts),
                        &DiagConsumer, /*ShouldOwnClient=*/false);
   compat::setDiagnosticsEngine(Context, DiagOpts, &DE);
-  Tool.setDiagnosticConsumer(&DiagConsumer);
 
   ActionFactory Factory(Context, FS, SkipLibraryBodies, Preamble);
-  int Status = Tool.run(&Factory);
+  int Status = runPerCommand(
+      Commands, File, FS,
+      [&](ClangTool &Tool) {
+        addArgumentAdjusters(Tool, Context);
+        addPrecompiledHeader(Tool, PCH);
+        Tool.setDiagnosticConsumer(&DiagConsumer);
+      },
+      Factory);
   Errors = DiagConsumer.take();
   return Status == 0;
 }
@@ -393,18 +418,18 @@ summarizeUnprotected(const LayeredOptions &Layers,
   auto Run = [&](const std::string &PCH) {
     UnitSummaryResult R;
     ClangTidyContext Context(Layers.makeProvider(FS));
-    StoredCommands DB(Job.Commands);
-    ClangTool Tool(DB, {Job.File}, std::make_shared<PCHContainerOperations>(),
-                   FS);
-    Tool.setPrintErrorMessage(false);
-    addArgumentAdjusters(Tool, Context);
-    addPrecompiledHeader(Tool, PCH);
     // Compiler errors are the check run's to report, not this one's; they
     // are only counted, to tell a header that does not fit.
     ErrorCounter Errors;
-    Tool.setDiagnosticConsumer(&Errors);
     SummaryActionFactory Factory(Known, R, Skip);
-    Tool.run(&Factory);
+    runPerCommand(
+        Job.Commands, Job.File, FS,
+        [&](ClangTool &Tool) {
+          addArgumentAdjusters(Tool, Context);
+          addPrecompiledHeader(Tool, PCH);
+          Tool.setDiagnosticConsumer(&Errors);
+        },
+        Factory);
     R.Summarized &= PCH.empty() || Errors.getNumErrors() == 0;
     return R;
   };
@@ -502,10 +527,9 @@ TranslationUnitResult checkOnce(const LayeredOptions &Layers,
     FS->pushOverlay(Unsaved);
   }
   ClangTidyContext Context(Layers.makeProvider(FS));
-  StoredCommands DB(Job.Commands);
   std::vector<ClangTidyError> Errors;
-  bool OK = runChecks(Context, DB, Job.File, FS, SkipLibraryBodies, PCH,
-                      Job.Preamble.get(), Errors);
+  bool OK = runChecks(Context, Job.Commands, Job.File, FS, SkipLibraryBodies,
+                      PCH, Job.Preamble.get(), Errors);
   Result.Findings.reserve(Errors.size());
   for (ClangTidyError &E : Errors) {
     FindingKind Kind = classify(E);
