@@ -76,7 +76,7 @@ ModuleOutlivesContextCheck::ModuleOutlivesContextCheck(
 
 void ModuleOutlivesContextCheck::reportUse(const LifetimeFacts &F,
                                            const UseAfterEndFact &U) {
-  const Owner &O = F.Owners[U.Owner];
+  const Owner &O = F.Objects[U.Owner];
   if (O.Temporary)
     return reportTemporaryOwner(O, U);
   if (O.UniqueHolder) {
@@ -134,7 +134,7 @@ void ModuleOutlivesContextCheck::reportTemporaryOwner(
 void ModuleOutlivesContextCheck::reportEscapesAndOrders(
     const LifetimeFacts &F) {
   for (const EscapeFact &E : F.Escapes) {
-    const Owner &O = F.Owners[E.Owner];
+    const Owner &O = F.Objects[E.Owner];
     if (O.UniqueHolder) {
       diag(E.At->getBeginLoc(),
            "module %select{stored|returned}0 here is owned by "
@@ -155,7 +155,7 @@ void ModuleOutlivesContextCheck::reportEscapesAndOrders(
           << quoted(O.holder());
   }
   for (const DeclOrderFact &DO : F.Orders) {
-    const Owner &O = F.Owners[DO.Owner];
+    const Owner &O = F.Objects[DO.Owner];
     if (DO.IRMember)
       diag(DO.Holder->getLocation(),
            "%0 is destroyed after LLVMContext %1, which already deleted the "

@@ -35,8 +35,8 @@ bool onlySmartPointerCompatibleUses(const VarDecl *VD, const Stmt *Body,
       *Body, Ctx);
   for (const auto &R : Refs) {
     // Skip reads and const-qualification (`TM->constMethod()`).
-    auto [Child, P] =
-        climbParents(PM, R.getNodeAs<DeclRefExpr>("r"), Parens | ReadCasts);
+    auto [Child, P] = climbParents(PM, R.getNodeAs<DeclRefExpr>("r"),
+                                   Climb::Parens | Climb::ReadCasts);
     if (!P)
       return false;
     if (const auto *ME = dyn_cast<MemberExpr>(P)) {
@@ -53,7 +53,7 @@ bool onlySmartPointerCompatibleUses(const VarDecl *VD, const Stmt *Body,
       // `if (TM)`: a contextual conversion, which unique_ptr supports.
       if (ICE->getCastKind() != CK_PointerToBoolean)
         return false;
-      const Stmt *Ctl = climbParents(PM, ICE, Parens).Parent;
+      const Stmt *Ctl = climbParents(PM, ICE, Climb::Parens).Parent;
       if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Ctl);
           UO && UO->getOpcode() == UO_LNot)
         continue;

@@ -186,7 +186,7 @@ bool fits(const ApiModel &M, const ApiRow &R, const FunctionDecl *FD,
     }
     const ResourceKind *Owner =
         M.kindOfValue(FD->getParamDecl(R.BindTo)->getType());
-    if (!Owner || !Owner->is(OwnsIR)) {
+    if (!Owner || !Owner->is(KindProperty::OwnsIR)) {
       Why = "BindTo argument is not an owner of IR";
       return false;
     }
@@ -336,27 +336,27 @@ TEST(ApiModelRows, EveryKindIdHasOneKind) {
 // smart-pointer verb.
 TEST(ApiModelRows, VerbRowsFitRealDeclarations) {
   ApiModel M;
-  const std::pair<const char *, unsigned> Fits[] = {
-      {"std::vector::push_back", Adds},
-      {"std::vector::emplace_back", Adds},
-      {"std::vector::insert", Adds},
-      {"std::vector::erase", TakesOut},
-      {"std::vector::clear", TakesOut | Empties},
-      {"std::vector::pop_back", TakesOut},
-      {"std::vector::swap", TakesOut | Empties},
-      {"std::vector::resize", TakesOut},
-      {"std::vector::empty", AsksSize},
-      {"std::vector::size", AsksSize},
-      {"std::map::find", LooksUp},
-      {"std::map::count", LooksUp},
-      {"std::map::emplace", Adds},
-      {"llvm::DenseMapBase::lookup", LooksUp},
-      {"llvm::SmallVectorTemplateBase::push_back", Adds},
-      {"std::unique_ptr::reset", Resets | Empties},
-      {"std::unique_ptr::release", ReleasesPointee | Empties},
-      {"std::unique_ptr::get", GetsPointer},
-      {"llvm::IntrusiveRefCntPtr::reset", Resets | Empties},
-      {"llvm::IntrusiveRefCntPtr::get", GetsPointer},
+  const std::pair<const char *, FlagSet<Verb>> Fits[] = {
+      {"std::vector::push_back", Verb::Adds},
+      {"std::vector::emplace_back", Verb::Adds},
+      {"std::vector::insert", Verb::Adds},
+      {"std::vector::erase", Verb::TakesOut},
+      {"std::vector::clear", Verb::TakesOut | Verb::Empties},
+      {"std::vector::pop_back", Verb::TakesOut},
+      {"std::vector::swap", Verb::TakesOut | Verb::Empties},
+      {"std::vector::resize", Verb::TakesOut},
+      {"std::vector::empty", Verb::AsksSize},
+      {"std::vector::size", Verb::AsksSize},
+      {"std::map::find", Verb::LooksUp},
+      {"std::map::count", Verb::LooksUp},
+      {"std::map::emplace", Verb::Adds},
+      {"llvm::DenseMapBase::lookup", Verb::LooksUp},
+      {"llvm::SmallVectorTemplateBase::push_back", Verb::Adds},
+      {"std::unique_ptr::reset", Verb::Resets | Verb::Empties},
+      {"std::unique_ptr::release", Verb::ReleasesPointee | Verb::Empties},
+      {"std::unique_ptr::get", Verb::GetsPointer},
+      {"llvm::IntrusiveRefCntPtr::reset", Verb::Resets | Verb::Empties},
+      {"llvm::IntrusiveRefCntPtr::get", Verb::GetsPointer},
   };
   for (const auto &[Name, Verbs] : Fits) {
     std::vector<const FunctionDecl *> Decls = headers().declsOf(Name);
@@ -368,15 +368,15 @@ TEST(ApiModelRows, VerbRowsFitRealDeclarations) {
   // Since LLVM 16.
   for (const FunctionDecl *FD :
        headers().declsOf("llvm::orc::ThreadSafeModule::consumingModuleDo"))
-    EXPECT_TRUE(M.hasVerb(FD, TakesModuleOut));
+    EXPECT_TRUE(M.hasVerb(FD, Verb::TakesModuleOut));
   for (const char *Name : {"llvm::Expected::get", "llvm::BitVector::reset"}) {
     std::vector<const FunctionDecl *> Decls = headers().declsOf(Name);
     ASSERT_FALSE(Decls.empty()) << Name;
     for (const FunctionDecl *FD : Decls)
-      EXPECT_FALSE(M.hasVerb(FD, GetsPointer | Resets)) << Name;
+      EXPECT_FALSE(M.hasVerb(FD, Verb::GetsPointer | Verb::Resets)) << Name;
   }
   for (const VerbRow &R : M.verbRows()) {
-    EXPECT_NE(R.Verbs, 0u) << R.Name.str();
+    EXPECT_FALSE(R.Verbs.empty()) << R.Name.str();
     EXPECT_LE(R.MinArgs, R.MaxArgs) << R.Name.str();
   }
 }

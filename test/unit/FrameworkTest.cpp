@@ -5,7 +5,8 @@
 // reaches the fixpoint of a monotone analysis whatever the order it visits
 // blocks in, visits each block of an acyclic function once, and freezes the
 // blocks of a non-monotone one at their cap (marking the solution
-// incomplete) instead of running forever.
+// incomplete) instead of running forever; a flag set holds what it was
+// given and mixes with no other enum's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 #include "engine/framework/CallSite.h"
 #include "engine/framework/Environment.h"
 #include "engine/framework/Exceptions.h"
+#include "engine/framework/FlagSet.h"
 #include "engine/framework/Lattice.h"
 #include "engine/framework/Solver.h"
 #include "engine/framework/StmtSequence.h"
@@ -24,6 +26,16 @@
 using namespace clang;
 using namespace clang::tidy::llvmown;
 using namespace llvmown_test;
+
+// Two flag enums for FlagSet's test (outside the anonymous namespace: their
+// isFlagEnum markers are declared only, for FlagSet.h to find).
+namespace flag_test {
+enum class Shade : unsigned char { Red, Green, Blue, Last = 31 };
+void isFlagEnum(Shade);
+enum class Size : unsigned char { Small, Large };
+void isFlagEnum(Size);
+} // namespace flag_test
+using namespace flag_test;
 
 namespace {
 
@@ -132,6 +144,31 @@ Parsed parseFunction(const std::string &Code) {
   P.F = P.TU.function("f");
   P.G = buildAnalysisCFG(P.F, P.F->getBody(), P.TU.ctx());
   return P;
+}
+
+template <typename A, typename B, typename = void>
+struct CanOr : std::false_type {};
+template <typename A, typename B>
+struct CanOr<A, B, std::void_t<decltype(std::declval<A>() | std::declval<B>())>>
+    : std::true_type {};
+
+TEST(FlagSet, HoldsTheEnumeratorsItWasGiven) {
+  constexpr FlagSet<Shade> RG = Shade::Red | Shade::Green;
+  static_assert(RG.has(Shade::Red) && RG.has(Shade::Green));
+  static_assert(!RG.has(Shade::Blue) && !RG.empty());
+  EXPECT_TRUE(FlagSet<Shade>().empty());
+  EXPECT_TRUE(RG.hasAny(Shade::Green | Shade::Blue));
+  EXPECT_FALSE(RG.hasAny(Shade::Blue));
+  EXPECT_EQ(RG & (Shade::Green | Shade::Blue), FlagSet<Shade>(Shade::Green));
+  FlagSet<Shade> S = Shade::Last;
+  S |= Shade::Red;
+  EXPECT_TRUE(S.has(Shade::Last) && S.has(Shade::Red) && !S.has(Shade::Blue));
+  EXPECT_NE(S, RG);
+  // Sets of two enums do not mix, and an enumerator is no number.
+  static_assert(CanOr<FlagSet<Shade>, Shade>::value);
+  static_assert(!CanOr<FlagSet<Shade>, Size>::value);
+  static_assert(!CanOr<Shade, Size>::value);
+  static_assert(!std::is_convertible_v<FlagSet<Shade>, unsigned>);
 }
 
 TEST(Solver, ReachesTheFixpointOfAMonotoneAnalysis) {

@@ -55,23 +55,24 @@ TEST(HolderUse, EachReferenceIsClassifiedByWhatSurroundsIt) {
   ParentMap PM(F->getBody());
   ApiModel Model;
   using namespace ast_matchers;
-  std::vector<unsigned> Uses;
+  std::vector<HolderUses> Uses;
   for (const auto &N :
        match(findAll(declRefExpr(to(parmVarDecl(hasName("Q")))).bind("r")),
              *F->getBody(), TU.ctx()))
     Uses.push_back(classifyHolderUse(N.getNodeAs<Expr>("r"), PM, Model));
-  std::vector<unsigned> Want = {UseAdds,
-                                UseTakesOut,
-                                UseTakesOut | UseEmpties,
-                                UseAsksSize,
-                                UseAssigned,
-                                UseMoves,
-                                UseTakesOut | UseEmpties | UsePassedByRef,
-                                UsePassedByRef,
-                                NoHolderUse,
-                                UseIndexes,
-                                UseLooksUp,
-                                UseAddressTaken};
+  std::vector<HolderUses> Want = {HolderUse::Adds,
+                                  HolderUse::TakesOut,
+                                  HolderUse::TakesOut | HolderUse::Empties,
+                                  HolderUse::AsksSize,
+                                  HolderUse::Assigned,
+                                  HolderUse::Moves,
+                                  HolderUse::TakesOut | HolderUse::Empties |
+                                      HolderUse::PassedByRef,
+                                  HolderUse::PassedByRef,
+                                  HolderUses(),
+                                  HolderUse::Indexes,
+                                  HolderUse::LooksUp,
+                                  HolderUse::AddressTaken};
   EXPECT_EQ(Uses, Want);
 }
 
@@ -113,13 +114,16 @@ TEST(HolderUse, IndexAnswersPerBodyMemberAndGlobal) {
   UnitIndex Index(Model);
   const Stmt *Body = F->getBody();
   // Through any object, or only through `this`.
-  EXPECT_EQ(Index.uses(Body, field("Q")), UseAdds | UseTakesOut | UseEmpties);
-  EXPECT_EQ(Index.usesOfThis(Body, field("Q")), unsigned(UseAdds));
+  EXPECT_EQ(Index.uses(Body, field("Q")),
+            HolderUse::Adds | HolderUse::TakesOut | HolderUse::Empties);
+  EXPECT_EQ(Index.usesOfThis(Body, field("Q")), HolderUses(HolderUse::Adds));
   // A built-in assignment, and a reset inside a lambda.
-  EXPECT_EQ(Index.usesOfThis(Body, field("Raw")), unsigned(UseAssigned));
-  EXPECT_EQ(Index.usesOfThis(Body, field("P")), UseResets | UseEmpties);
+  EXPECT_EQ(Index.usesOfThis(Body, field("Raw")),
+            HolderUses(HolderUse::Assigned));
+  EXPECT_EQ(Index.usesOfThis(Body, field("P")),
+            HolderUse::Resets | HolderUse::Empties);
   EXPECT_EQ(Index.usesOfThis(Body, field("P"), /*InLambdas=*/false),
-            unsigned(NoHolderUse));
-  EXPECT_EQ(Index.uses(Body, Global), UseTakesOut | UseEmpties);
+            HolderUses());
+  EXPECT_EQ(Index.uses(Body, Global), HolderUse::TakesOut | HolderUse::Empties);
   EXPECT_EQ(Index.membersOfThis(Body).size(), 3u);
 }

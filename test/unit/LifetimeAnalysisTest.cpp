@@ -23,7 +23,7 @@ struct Result {
     return TU.ctx().getSourceManager().getPresumedLineNumber(L);
   }
   std::string ownerName(unsigned O) {
-    return Facts.Owners[O].holder()->getNameAsString();
+    return Facts.Objects[O].holder()->getNameAsString();
   }
 };
 
@@ -246,7 +246,7 @@ TEST(LifetimeAnalysis, NumbersOwnersInEveryVisitOrder) {
     })cpp";
   auto Names = [](Result &R) {
     std::vector<std::string> N;
-    for (unsigned I = 0; I < R.Facts.Owners.size(); ++I)
+    for (unsigned I = 0; I < R.Facts.Objects.size(); ++I)
       N.push_back(R.ownerName(I));
     return N;
   };

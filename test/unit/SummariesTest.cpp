@@ -253,8 +253,7 @@ TEST(Summaries, JsonRoundTripAndErrors) {
   SummarySet WithClass;
   WithClass.add(Dtor);
   SummarySet ClassBack;
-  ASSERT_TRUE(
-      SummarySet::fromJSON(WithClass.toJSON(true), ClassBack, Error))
+  ASSERT_TRUE(SummarySet::fromJSON(WithClass.toJSON(true), ClassBack, Error))
       << Error;
   const FunctionSummary *D = ClassBack.lookup("c:@S@C@F@~C#");
   ASSERT_NE(D, nullptr);

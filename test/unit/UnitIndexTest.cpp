@@ -154,7 +154,7 @@ TEST(UnitIndex, MethodsOfAClassIncludeTheirLambdas) {
 
 /// The use fieldRefUseAt finds for each reference to the field `F`, in
 /// source order.
-std::vector<FieldRefUse> usesOfF(ParsedTU &TU, unsigned Climb) {
+std::vector<FieldRefUse> usesOfF(ParsedTU &TU, FlagSet<FieldClimb> Also) {
   using namespace ast_matchers;
   const FunctionDecl *G = TU.function("g");
   ParentMap PM(G->getBody());
@@ -162,7 +162,7 @@ std::vector<FieldRefUse> usesOfF(ParsedTU &TU, unsigned Climb) {
   for (const BoundNodes &N :
        match(findAll(memberExpr(member(hasName("F"))).bind("m")), *G->getBody(),
              TU.ctx()))
-    Out.push_back(fieldRefUseAt(PM, N.getNodeAs<MemberExpr>("m"), Climb));
+    Out.push_back(fieldRefUseAt(PM, N.getNodeAs<MemberExpr>("m"), Also));
   return Out;
 }
 
@@ -183,7 +183,7 @@ TEST(FieldRefUse, ClimbsToTheUser) {
       return P->F;
     }
   )cpp");
-  std::vector<FieldRefUse> U = usesOfF(TU, FieldClimbAddressOf);
+  std::vector<FieldRefUse> U = usesOfF(TU, FieldClimb::AddressOf);
   ASSERT_EQ(U.size(), 9u);
   EXPECT_EQ(U[0].K, FieldRefUse::Argument);
   EXPECT_EQ(U[0].Index, 0);
@@ -199,7 +199,7 @@ TEST(FieldRefUse, ClimbsToTheUser) {
   EXPECT_EQ(U[7].K, FieldRefUse::Deleted);
   EXPECT_EQ(U[8].K, FieldRefUse::Returned);
   // Without the climb through `&`, `&P->F` is the user.
-  EXPECT_EQ(usesOfF(TU, 0)[6].K, FieldRefUse::AddressTaken);
+  EXPECT_EQ(usesOfF(TU, {})[6].K, FieldRefUse::AddressTaken);
 }
 
 TEST(FieldRefUse, AnArrayElementStandsForTheMemberOnlyWhenAsked) {
@@ -207,8 +207,8 @@ TEST(FieldRefUse, AnArrayElementStandsForTheMemberOnlyWhenAsked) {
     struct S { int *F[2]; };
     void g(S *P) { delete P->F[1]; }
   )cpp");
-  EXPECT_EQ(usesOfF(TU, FieldClimbSubscript)[0].K, FieldRefUse::Deleted);
-  EXPECT_EQ(usesOfF(TU, 0)[0].K, FieldRefUse::Other);
+  EXPECT_EQ(usesOfF(TU, FieldClimb::Subscript)[0].K, FieldRefUse::Deleted);
+  EXPECT_EQ(usesOfF(TU, {})[0].K, FieldRefUse::Other);
 }
 
 } // namespace

@@ -86,30 +86,32 @@ bool isNullConstant(const Expr *E, ASTContext &Ctx) {
 }
 
 namespace {
-bool passesThrough(const Stmt *P, unsigned Through) {
+bool passesThrough(const Stmt *P, FlagSet<Climb> Through) {
   if (isa<ParenExpr>(P))
-    return Through & Parens;
+    return Through.has(Climb::Parens);
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P)) {
-    if (Through & ImplicitCasts)
+    if (Through.has(Climb::ImplicitCasts))
       return true;
     CastKind K = ICE->getCastKind();
-    if ((Through & ImplicitCastsButToBool) && K != CK_PointerToBoolean)
+    if (Through.has(Climb::ImplicitCastsButToBool) && K != CK_PointerToBoolean)
       return true;
-    return (Through & ReadCasts) && (K == CK_LValueToRValue || K == CK_NoOp);
+    return Through.has(Climb::ReadCasts) &&
+           (K == CK_LValueToRValue || K == CK_NoOp);
   }
   if (isa<ExplicitCastExpr>(P))
-    return Through & ExplicitCasts;
+    return Through.has(Climb::ExplicitCasts);
   if (isa<FullExpr>(P))
-    return Through & FullExprs;
+    return Through.has(Climb::FullExprs);
   if (isa<MaterializeTemporaryExpr>(P) || isa<CXXBindTemporaryExpr>(P))
-    return Through & Temporaries;
+    return Through.has(Climb::Temporaries);
   if (const auto *CE = dyn_cast<CXXConstructExpr>(P))
-    return (Through & Copies) && CE->getNumArgs() == 1;
+    return Through.has(Climb::Copies) && CE->getNumArgs() == 1;
   return false;
 }
 } // namespace
 
-Consumer climbParents(const ParentMap &PM, const Stmt *S, unsigned Through) {
+Consumer climbParents(const ParentMap &PM, const Stmt *S,
+                      FlagSet<Climb> Through) {
   Consumer C{S, PM.getParent(S)};
   while (C.Parent && passesThrough(C.Parent, Through)) {
     C.Child = C.Parent;
@@ -119,7 +121,8 @@ Consumer climbParents(const ParentMap &PM, const Stmt *S, unsigned Through) {
 }
 
 bool isNullTest(const Expr *E, const ParentMap &PM) {
-  const Stmt *P = climbParents(PM, E, Parens | ImplicitCastsButToBool).Parent;
+  const Stmt *P =
+      climbParents(PM, E, Climb::Parens | Climb::ImplicitCastsButToBool).Parent;
   if (!P)
     return false;
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P))
@@ -345,8 +348,9 @@ const VarDecl *localPointerAlias(const DeclStmt *DS) {
 }
 
 PointerUse pointerUseAt(const ParentMap &PM, const Expr *Ref) {
-  auto [Child, Parent] =
-      climbParents(PM, Ref, Parens | ImplicitCastsButToBool | ExplicitCasts);
+  auto [Child, Parent] = climbParents(
+      PM, Ref,
+      Climb::Parens | Climb::ImplicitCastsButToBool | Climb::ExplicitCasts);
   PointerUse U;
   U.Child = Child;
   if (!Parent)

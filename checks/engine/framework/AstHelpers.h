@@ -10,6 +10,7 @@
 #define LLVMOWN_ENGINE_ASTHELPERS_H
 
 #include "engine/framework/AstFwd.h"
+#include "engine/framework/FlagSet.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -72,20 +73,21 @@ bool isStdMoveFunction(const FunctionDecl *FD);
 bool isStdMove(const Expr *E);
 
 /// What climbParents() passes through on its way up.
-enum ClimbThrough : unsigned {
-  Parens = 1 << 0,
-  ImplicitCasts = 1 << 1,
+enum class Climb : unsigned char {
+  Parens,
+  ImplicitCasts,
   /// Implicit casts except the pointer-to-bool conversion of a null test.
-  ImplicitCastsButToBool = 1 << 2,
+  ImplicitCastsButToBool,
   /// Only lvalue-to-rvalue and no-op implicit casts (reads).
-  ReadCasts = 1 << 3,
-  ExplicitCasts = 1 << 4,
-  FullExprs = 1 << 5,
+  ReadCasts,
+  ExplicitCasts,
+  FullExprs,
   /// MaterializeTemporaryExpr and CXXBindTemporaryExpr.
-  Temporaries = 1 << 6,
+  Temporaries,
   /// A one-argument construction: a copy into a by-value parameter.
-  Copies = 1 << 7,
+  Copies,
 };
+void isFlagEnum(Climb); // sets of them: FlagSet<Climb>
 
 /// A node and the child through which a value reached it.
 struct Consumer {
@@ -93,9 +95,10 @@ struct Consumer {
   const Stmt *Parent = nullptr; ///< null at the top of the tree
 };
 
-/// Climbs from \p S through the wrappers \p Through (a ClimbThrough mask) to
+/// Climbs from \p S through the wrappers \p Through to
 /// the first node that does something with the value.
-Consumer climbParents(const ParentMap &PM, const Stmt *S, unsigned Through);
+Consumer climbParents(const ParentMap &PM, const Stmt *S,
+                      FlagSet<Climb> Through);
 
 /// The function whose body a lambda's body is part of (\p D itself if it
 /// is not a lambda's call operator).

@@ -226,17 +226,18 @@ const Expr *CallSite::arg(int Index) const {
 }
 
 FieldRefUse fieldRefUseAt(const ParentMap &PM, const Expr *Ref,
-                          unsigned Climb) {
-  const unsigned Through = Parens | ImplicitCasts | ExplicitCasts | FullExprs;
+                          FlagSet<FieldClimb> Also) {
+  const FlagSet<Climb> Through = Climb::Parens | Climb::ImplicitCasts |
+                                 Climb::ExplicitCasts | Climb::FullExprs;
   Consumer C = climbParents(PM, Ref, Through);
   FieldRefUse U;
   if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(C.Parent);
-      ASE && (Climb & FieldClimbSubscript) && ASE->getBase() == C.Child)
+      ASE && Also.has(FieldClimb::Subscript) && ASE->getBase() == C.Child)
     C = climbParents(PM, ASE, Through);
   if (const auto *UO = dyn_cast_or_null<UnaryOperator>(C.Parent);
-      UO && (Climb & FieldClimbAddressOf) && UO->getOpcode() == UO_AddrOf) {
+      UO && Also.has(FieldClimb::AddressOf) && UO->getOpcode() == UO_AddrOf) {
     U.AddressOf = true;
-    C = climbParents(PM, UO, Parens | ImplicitCasts);
+    C = climbParents(PM, UO, Climb::Parens | Climb::ImplicitCasts);
   }
   const Stmt *Child = C.Child, *P = C.Parent;
   if (!P)

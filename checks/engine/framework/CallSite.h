@@ -12,6 +12,7 @@
 #define LLVMOWN_ENGINE_CALLSITE_H
 
 #include "engine/framework/AstFwd.h"
+#include "engine/framework/FlagSet.h"
 #include "clang/Basic/OperatorKinds.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
@@ -80,20 +81,22 @@ struct FieldRefUse {
   } K = None;
   std::optional<CallSite> Site;
   int Index = -1;
-  /// `&F` was passed through on the way up (FieldClimbAddressOf).
+  /// `&F` was passed through on the way up (FieldClimb::AddressOf).
   bool AddressOf = false;
 };
 
-enum FieldClimb : unsigned {
+enum class FieldClimb : unsigned char {
   /// `F[I]` stands for F: an element of a member array is the member.
-  FieldClimbSubscript = 1 << 0,
+  Subscript,
   /// `&F` is climbed through, and noted in FieldRefUse::AddressOf.
-  FieldClimbAddressOf = 1 << 1,
+  AddressOf,
 };
+void isFlagEnum(FieldClimb); // sets of them: FlagSet<FieldClimb>
 
 /// Climbs from \p Ref through parentheses, casts and full expressions
-/// (and what \p Climb, a FieldClimb mask, adds) to its user.
-FieldRefUse fieldRefUseAt(const ParentMap &PM, const Expr *Ref, unsigned Climb);
+/// (and what \p Also adds) to its user.
+FieldRefUse fieldRefUseAt(const ParentMap &PM, const Expr *Ref,
+                          FlagSet<FieldClimb> Also);
 
 } // namespace clang::tidy::llvmown
 

@@ -145,6 +145,12 @@ struct FlowFacts {
   bool Incomplete = false;
 };
 
+/// The facts of an analysis that follows objects through a function: the
+/// objects (its facts name one by its index here) and what solving told.
+template <typename ObjectT> struct ObjectFacts : FlowFacts {
+  std::vector<ObjectT> Objects;
+};
+
 /// The CFG every analysis runs on: every sub-expression an element (values
 /// are computed bottom-up), member initializers, and the end of each local's
 /// lifetime (a variable going out of scope loses what it holds).

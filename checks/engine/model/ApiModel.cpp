@@ -129,7 +129,7 @@ std::vector<std::string> ApiModel::addUserPairs(llvm::StringRef Pairs) {
     ResourceKind K{KindId::UserPair, keep(Make)};
     K.CRelease = keep(Destroy);
     K.Noun = "handle";
-    K.Properties = CApiHandle;
+    K.Properties = KindProperty::CApiHandle;
     Kinds.push_back(K);
     ApiRow Create;
     Create.Name = K.Name;
@@ -276,7 +276,7 @@ const ResourceKind *ApiModel::kindFor(const ApiRow &Row,
 std::vector<const ResourceKind *> ApiModel::cApiKinds() const {
   std::vector<const ResourceKind *> Out;
   for (const ResourceKind &K : Kinds)
-    if (K.is(CApiHandle))
+    if (K.is(KindProperty::CApiHandle))
       Out.push_back(&K);
   return Out;
 }
@@ -312,7 +312,7 @@ void ApiModel::printCApiTable(llvm::raw_ostream &OS) const {
     if (K->Id == KindId::UserPair)
       continue;
     std::vector<std::string> Created = Names(*K, {Effect::Creates});
-    if (K->is(CreatedByAnyReturn)) {
+    if (K->is(KindProperty::CreatedByAnyReturn)) {
       std::vector<std::string> Null = Names(*K, {Effect::ReturnsNull});
       std::string Every = "every function returning it";
       for (size_t I = 0; I < Null.size(); ++I)
@@ -352,10 +352,10 @@ bool ApiModel::verbFits(const VerbRow &R, const FunctionDecl *FD) const {
   return false;
 }
 
-unsigned ApiModel::verbs(const FunctionDecl *FD) const {
+FlagSet<Verb> ApiModel::verbs(const FunctionDecl *FD) const {
+  FlagSet<Verb> V;
   if (!FD)
-    return 0;
-  unsigned V = 0;
+    return V;
   for (const VerbRow *R : VerbRows.lookup(FD))
     if (verbFits(*R, FD))
       V |= R->Verbs;

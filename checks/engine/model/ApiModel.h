@@ -14,6 +14,7 @@
 
 #include "engine/framework/AstFwd.h"
 #include "engine/framework/CallSite.h"
+#include "engine/framework/FlagSet.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -80,25 +81,26 @@ enum class KindId : uint8_t {
 };
 
 /// What the analyses need to know about a kind, besides its name.
-enum KindProperty : unsigned {
+enum class KindProperty : unsigned char {
   /// Every function returning this handle type hands the caller one to
   /// release (LLVMErrorRef: each must be consumed or passed on).
-  CreatedByAnyReturn = 1 << 0,
+  CreatedByAnyReturn,
   /// Its end invalidates what belongs to it: modules and IR live in an
   /// LLVMContext; a ThreadSafeContext or ThreadSafeModule holds one.
-  OwnsIR = 1 << 1,
+  OwnsIR,
   /// Values of this kind carry the owner they belong to (IR and modules
   /// belong to a context; owners are how IR gets created in them).
-  CarriesOwner = 1 << 2,
+  CarriesOwner,
   /// Copies share the object (a ThreadSafeContext is a shared reference):
   /// one holder's end does not end it.
-  SharedHandle = 1 << 3,
+  SharedHandle,
   /// Holding one by value keeps an LLVMContext alive.
-  PinsContext = 1 << 4,
+  PinsContext,
   /// A handle of the LLVM C API with a dispose function
   /// (llvmown-c-api-dispose's kinds).
-  CApiHandle = 1 << 5,
+  CApiHandle,
 };
+void isFlagEnum(KindProperty); // sets of them: FlagSet<KindProperty>
 
 /// A family of owned objects: what it is called in messages, the C++
 /// classes and C handle types that point to it, and how it is released.
@@ -111,9 +113,9 @@ struct ResourceKind {
   llvm::StringRef CRelease;                // "LLVMDisposeTargetMachine"
   /// What messages call one ("LLVMModuleRef", "message string").
   llvm::StringRef Noun;
-  unsigned Properties = 0;
+  FlagSet<KindProperty> Properties;
 
-  bool is(KindProperty P) const { return Properties & P; }
+  bool is(KindProperty P) const { return Properties.has(P); }
 };
 
 /// What a call does to the ownership of one of its values.
@@ -262,28 +264,29 @@ struct JitApiRow {
 /// What a member function does to the object it is called on, for the
 /// holders the analyses follow: smart pointers, containers and
 /// ThreadSafeModules. A method may have several.
-enum Verb : unsigned {
+enum class Verb : unsigned char {
   /// A container gets a new element (push_back, insert, emplace, ...).
-  Adds = 1 << 0,
+  Adds,
   /// Elements leave a container (erase, clear, pop_back, extract, swap).
-  TakesOut = 1 << 1,
+  TakesOut,
   /// A key is looked up (find, count, contains, lookup).
-  LooksUp = 1 << 2,
+  LooksUp,
   /// The size is asked (empty, size).
-  AsksSize = 1 << 3,
+  AsksSize,
   /// The holder is left empty: whatever it held is dropped, freed or
   /// handed out (reset, release, clear, swap).
-  Empties = 1 << 4,
+  Empties,
   /// A smart pointer drops what it holds and may take a new pointer.
-  Resets = 1 << 5,
+  Resets,
   /// A smart pointer hands out what it holds without freeing it.
-  ReleasesPointee = 1 << 6,
+  ReleasesPointee,
   /// The pointer a smart pointer holds, ownership staying put (get()).
-  GetsPointer = 1 << 7,
+  GetsPointer,
   /// A ThreadSafeModule hands its module to a callback that may move it
   /// out (consumingModuleDo), leaving an empty shell.
-  TakesModuleOut = 1 << 8,
+  TakesModuleOut,
 };
+void isFlagEnum(Verb); // sets of them: FlagSet<Verb>
 
 /// The holders a verb row is about.
 enum class HolderClass : unsigned char {
@@ -305,7 +308,7 @@ constexpr unsigned AnyArity = ~0u;
 struct VerbRow {
   HolderClass Class;
   llvm::StringRef Method;
-  unsigned Verbs;
+  FlagSet<Verb> Verbs;
   /// The parameters of the declaration, the container first for a free
   /// function: MinArgs to MaxArgs, inclusive.
   unsigned MinArgs = 0;
@@ -415,13 +418,13 @@ public:
   /// or std::shared_ptr.
   static const CXXRecordDecl *heldClass(clang::QualType T);
 
-  /// The verbs of member function \p FD (a Verb mask; 0 if none): the rows
+  /// The verbs of member function \p FD (empty if none): the rows
   /// of its name whose holder class and arity fit it. A free function of a
   /// container verb's name (std::swap, std::erase_if) has it too.
-  unsigned verbs(const FunctionDecl *FD) const;
-  /// True if \p FD has any of the verbs of \p Mask.
-  bool hasVerb(const FunctionDecl *FD, unsigned Mask) const {
-    return verbs(FD) & Mask;
+  FlagSet<Verb> verbs(const FunctionDecl *FD) const;
+  /// True if \p FD has any of the verbs of \p Any.
+  bool hasVerb(const FunctionDecl *FD, FlagSet<Verb> Any) const {
+    return verbs(FD).hasAny(Any);
   }
 
   /// The ORC row of \p FD, or null.

@@ -15,7 +15,8 @@ namespace clang::tidy::llvmown::tables {
 
 namespace {
 
-constexpr unsigned Context = OwnsIR | CarriesOwner;
+constexpr FlagSet<KindProperty> Context =
+    KindProperty::OwnsIR | KindProperty::CarriesOwner;
 
 // Resource kinds. CxxClasses also lists the opaque struct behind the C
 // handle typedef, so `struct LLVMOpaqueTargetMachine *` is recognised however

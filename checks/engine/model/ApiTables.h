@@ -125,7 +125,7 @@ struct KindSpec {
   KindSpec noun(llvm::StringRef N) const {
     return with(&ResourceKind::Noun, N);
   }
-  KindSpec properties(unsigned P) const {
+  KindSpec properties(FlagSet<KindProperty> P) const {
     return with(&ResourceKind::Properties, P);
   }
   operator ResourceKind() const { return Kind; }
@@ -146,7 +146,7 @@ inline KindSpec cHandle(KindId Id, llvm::StringRef Name, llvm::StringRef Opaque,
       .handles({Ref})
       .cRelease(Dispose)
       .noun(Ref)
-      .properties(CApiHandle);
+      .properties(KindProperty::CApiHandle);
 }
 
 /// A JitApiRow being written: the role is the builder's name, the rest is
@@ -198,7 +198,7 @@ constexpr JitRowOf generatesCode{JitRole::GeneratesCode};
 
 /// A VerbRow being written, its arity named where it is set:
 ///
-///   verb(HolderClass::Container, "push_back", Adds).args(1)
+///   verb(HolderClass::Container, "push_back", Verb::Adds).args(1)
 struct VerbSpec {
   VerbRow Row;
   /// Exactly \p N parameters.
@@ -212,7 +212,8 @@ struct VerbSpec {
   }
   constexpr operator VerbRow() const { return Row; }
 };
-constexpr VerbSpec verb(HolderClass Class, const char *Method, unsigned Verbs) {
+constexpr VerbSpec verb(HolderClass Class, const char *Method,
+                        FlagSet<Verb> Verbs) {
   return {VerbRow{Class, Method, Verbs}};
 }
 

@@ -12,53 +12,55 @@
 namespace clang::tidy::llvmown {
 
 /// The use each member verb makes of the holder it is called on.
-static constexpr std::pair<unsigned, HolderUse> VerbUses[] = {
-    {TakesOut, UseTakesOut}, {Empties, UseEmpties}, {AsksSize, UseAsksSize},
-    {Adds, UseAdds},         {LooksUp, UseLooksUp}, {Resets, UseResets},
+static constexpr std::pair<Verb, HolderUse> VerbUses[] = {
+    {Verb::TakesOut, HolderUse::TakesOut}, {Verb::Empties, HolderUse::Empties},
+    {Verb::AsksSize, HolderUse::AsksSize}, {Verb::Adds, HolderUse::Adds},
+    {Verb::LooksUp, HolderUse::LooksUp},   {Verb::Resets, HolderUse::Resets},
 };
 
-static unsigned usesOfVerbs(unsigned Verbs) {
-  unsigned U = NoHolderUse;
+static HolderUses usesOfVerbs(FlagSet<Verb> Verbs) {
+  HolderUses U;
   for (auto [V, Use] : VerbUses)
-    if (Verbs & V)
+    if (Verbs.has(V))
       U |= Use;
   return U;
 }
 
-unsigned classifyHolderUse(const Expr *Ref, const ParentMap &PM,
-                           const ApiModel &M) {
-  auto [Child, P] = climbParents(PM, Ref, Parens | ImplicitCasts);
+HolderUses classifyHolderUse(const Expr *Ref, const ParentMap &PM,
+                             const ApiModel &M) {
+  auto [Child, P] = climbParents(PM, Ref, Climb::Parens | Climb::ImplicitCasts);
   // A member call on it: what the model says the member does.
   if (const auto *ME = dyn_cast_or_null<MemberExpr>(P)) {
     const auto *Callee = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
-    return Callee ? usesOfVerbs(M.verbs(Callee)) : NoHolderUse;
+    return Callee ? usesOfVerbs(M.verbs(Callee)) : HolderUses();
   }
   if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P))
-    return UO->getOpcode() == UO_AddrOf ? UseAddressTaken : NoHolderUse;
+    return UO->getOpcode() == UO_AddrOf ? HolderUse::AddressTaken
+                                        : HolderUses();
   if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
-    return BO->isAssignmentOp() && BO->getLHS() == Child ? UseAssigned
-                                                         : NoHolderUse;
+    return BO->isAssignmentOp() && BO->getLHS() == Child ? HolderUse::Assigned
+                                                         : HolderUses();
   std::optional<CallSite> CS = CallSite::of(dyn_cast_or_null<Expr>(P));
   if (!CS || CS->isConstruction())
-    return NoHolderUse;
+    return HolderUses();
   if (CS->op() != OO_None) {
     if (CS->indexOf(Child) != ThisArg)
-      return NoHolderUse;
-    return CS->op() == OO_Equal       ? UseAssigned
-           : CS->op() == OO_Subscript ? UseIndexes
-                                      : NoHolderUse;
+      return HolderUses();
+    return CS->op() == OO_Equal       ? HolderUse::Assigned
+           : CS->op() == OO_Subscript ? HolderUse::Indexes
+                                      : HolderUses();
   }
   if (isStdMove(CS->Call))
-    return UseMoves;
+    return HolderUse::Moves;
   const FunctionDecl *FD = CS->Callee;
   if (!FD)
-    return NoHolderUse;
-  unsigned U = usesOfVerbs(M.verbs(FD) & (TakesOut | Empties));
+    return HolderUses();
+  HolderUses U = usesOfVerbs(M.verbs(FD) & (Verb::TakesOut | Verb::Empties));
   int I = CS->indexOf(Child);
   if (I >= 0 && unsigned(I) < FD->getNumParams()) {
     QualType T = FD->getParamDecl(I)->getType();
     if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
-      U |= UsePassedByRef;
+      U |= HolderUse::PassedByRef;
   }
   return U;
 }

@@ -17,39 +17,41 @@
 
 namespace clang::tidy::llvmown {
 
-/// What one reference does to the holder it names (a bit set).
-enum HolderUse : unsigned {
-  NoHolderUse = 0,
+/// What one reference does to the holder it names.
+enum class HolderUse : unsigned char {
   /// Elements leave it: a member or free function with the TakesOut verb
   /// (erase, pop_back, extract; std::swap, std::erase_if).
-  UseTakesOut = 1 << 0,
+  TakesOut,
   /// It is left empty: the Empties verb (clear, reset).
-  UseEmpties = 1 << 1,
+  Empties,
   /// Handed elsewhere whole: std::move or std::forward of it.
-  UseMoves = 1 << 2,
+  Moves,
   /// Its size is asked (size, empty): a bound.
-  UseAsksSize = 1 << 3,
+  AsksSize,
   /// Assigned to (`Q = {}`, `Q = std::move(Other)`).
-  UseAssigned = 1 << 4,
+  Assigned,
   /// Gets an element (push_back, insert).
-  UseAdds = 1 << 5,
+  Adds,
   /// Passed by non-const reference to a function, which may do any of the
   /// above (a pool's static `pop(Q)`).
-  UsePassedByRef = 1 << 6,
+  PassedByRef,
   /// An element looked up (find, count, contains, lookup).
-  UseLooksUp = 1 << 7,
+  LooksUp,
   /// Indexed with operator[]: an element read, or made.
-  UseIndexes = 1 << 8,
+  Indexes,
   /// Reset (the Resets verb): what it held ends; it may hold a new one.
-  UseResets = 1 << 9,
+  Resets,
   /// Its address taken (`&M`, a C create's out-parameter).
-  UseAddressTaken = 1 << 10,
+  AddressTaken,
 };
+void isFlagEnum(HolderUse);
+/// The uses one reference, or all of a body's references, make of a holder.
+using HolderUses = FlagSet<HolderUse>;
 
 /// The uses of the holder that \p Ref names, found from the expression
 /// around it (\p PM: the parents of the body \p Ref is in).
-unsigned classifyHolderUse(const Expr *Ref, const ParentMap &PM,
-                           const ApiModel &M);
+HolderUses classifyHolderUse(const Expr *Ref, const ParentMap &PM,
+                             const ApiModel &M);
 
 } // namespace clang::tidy::llvmown
 

@@ -12,7 +12,7 @@ struct UnitIndex::Body {
   explicit Body(const Stmt *S) : PM(const_cast<Stmt *>(S)) {}
   ParentMap PM;
   std::vector<const Stmt *> Nodes;
-  llvm::DenseMap<const ValueDecl *, unsigned> Any, This, ThisOutsideLambdas;
+  llvm::DenseMap<const ValueDecl *, HolderUses> Any, This, ThisOutsideLambdas;
 };
 
 struct UnitIndex::Links {
@@ -70,7 +70,7 @@ const UnitIndex::Body &UnitIndex::of(const Stmt *S) const {
       return true;
     }
     void note(const Expr *Ref, const ValueDecl *V, bool ThroughThis) {
-      unsigned U = classifyHolderUse(Ref, Out.PM, M);
+      HolderUses U = classifyHolderUse(Ref, Out.PM, M);
       Out.Any[V] |= U;
       if (!ThroughThis)
         return;
@@ -103,19 +103,19 @@ llvm::ArrayRef<const Stmt *> UnitIndex::nodes(const Stmt *S) const {
 
 const ParentMap &UnitIndex::parents(const Stmt *S) const { return of(S).PM; }
 
-unsigned UnitIndex::uses(const Stmt *S, const ValueDecl *V) const {
-  return S ? of(S).Any.lookup(V) : NoHolderUse;
+HolderUses UnitIndex::uses(const Stmt *S, const ValueDecl *V) const {
+  return S ? of(S).Any.lookup(V) : HolderUses();
 }
 
-unsigned UnitIndex::usesOfThis(const Stmt *S, const ValueDecl *V,
-                               bool InLambdas) const {
+HolderUses UnitIndex::usesOfThis(const Stmt *S, const ValueDecl *V,
+                                 bool InLambdas) const {
   if (!S)
-    return NoHolderUse;
+    return HolderUses();
   const Body &B = of(S);
   return (InLambdas ? B.This : B.ThisOutsideLambdas).lookup(V);
 }
 
-const llvm::DenseMap<const ValueDecl *, unsigned> &
+const llvm::DenseMap<const ValueDecl *, HolderUses> &
 UnitIndex::membersOfThis(const Stmt *S) const {
   return of(S).This;
 }

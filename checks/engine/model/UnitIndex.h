@@ -48,14 +48,14 @@ public:
 
   /// The uses of \p V (a member or a global) in \p Body, through any
   /// object, lambdas included.
-  unsigned uses(const Stmt *Body, const ValueDecl *V) const;
+  HolderUses uses(const Stmt *Body, const ValueDecl *V) const;
   /// The uses of the member \p V of `this` in \p Body, lambdas included
   /// or (\p InLambdas false) not.
-  unsigned usesOfThis(const Stmt *Body, const ValueDecl *V,
-                      bool InLambdas = true) const;
+  HolderUses usesOfThis(const Stmt *Body, const ValueDecl *V,
+                        bool InLambdas = true) const;
   /// Each member of `this` that \p Body uses, with its uses, lambdas
   /// included.
-  const llvm::DenseMap<const ValueDecl *, unsigned> &
+  const llvm::DenseMap<const ValueDecl *, HolderUses> &
   membersOfThis(const Stmt *Body) const;
 
   /// The added functions that call \p FD directly, once per call, in the

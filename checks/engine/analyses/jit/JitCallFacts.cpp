@@ -117,7 +117,7 @@ bool isRequestLoop(const Stmt *S, const ApiModel &M) {
     if (const auto *BO = dyn_cast<BinaryOperator>(S))
       Bounded |= BO->isRelationalOp() && !readsResult(BO);
     else if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(S))
-      Bounded |= M.hasVerb(MCE->getMethodDecl(), AsksSize);
+      Bounded |= M.hasVerb(MCE->getMethodDecl(), Verb::AsksSize);
     return !Bounded;
   });
   return !Bounded;
@@ -273,8 +273,9 @@ private:
   /// Does this reference to a container drain or bound it: elements taken
   /// out, emptied, moved away, assigned, or its size asked?
   bool drains(const Expr *Ref) const {
-    return classifyHolderUse(Ref, PM, A.Model) &
-           (UseTakesOut | UseEmpties | UseMoves | UseAsksSize | UseAssigned);
+    return classifyHolderUse(Ref, PM, A.Model)
+        .hasAny(HolderUse::TakesOut | HolderUse::Empties | HolderUse::Moves |
+                HolderUse::AsksSize | HolderUse::Assigned);
   }
   void noteDrained(const Expr *Container);
   void noteStore(const Expr *Store, const Expr *Container);
@@ -312,7 +313,7 @@ void JitCallFacts::visitCall(const CallExpr *CE) {
   // Only such calls can drain an argument (an assignment is an operator
   // call, seen below), so the others skip classifying each argument.
   if (!isa<CXXMemberCallExpr>(CE) &&
-      (isStdMove(CE) || A.Model.hasVerb(FD, TakesOut | Empties)))
+      (isStdMove(CE) || A.Model.hasVerb(FD, Verb::TakesOut | Verb::Empties)))
     for (const Expr *Arg : CE->arguments())
       if (drains(Arg))
         noteDrained(Arg);
@@ -509,13 +510,13 @@ void JitCallFacts::visitMemberCall(const CXXMemberCallExpr *MCE) {
     return;
   // A smart pointer's reset/release, or a container emptied whole (an erase
   // of one key leaves the others).
-  if (A.Model.hasVerb(MD, Empties))
+  if (A.Model.hasVerb(MD, Verb::Empties))
     noteReset(MCE->getImplicitObjectArgument());
   // Module containers: any element taken out, or a size asked (a bound),
   // drains; a new element is a store.
   if (drains(MCE->getImplicitObjectArgument()))
     noteDrained(MCE->getImplicitObjectArgument());
-  else if (A.Model.hasVerb(MD, Adds))
+  else if (A.Model.hasVerb(MD, Verb::Adds))
     noteStore(MCE, MCE->getImplicitObjectArgument());
 }
 

@@ -23,8 +23,9 @@ namespace clang::tidy::llvmown {
 
 bool fieldRecreatedIn(const FieldDecl *F, const Stmt *Body,
                       const UnitIndex &Index) {
-  return Index.usesOfThis(Body, F, /*InLambdas=*/false) &
-         (UseAssigned | UseAddressTaken | UseResets);
+  return Index.usesOfThis(Body, F, /*InLambdas=*/false)
+      .hasAny(HolderUse::Assigned | HolderUse::AddressTaken |
+              HolderUse::Resets);
 }
 
 /// A class that holds a JIT (an LLJIT, an ExecutionSession), itself or
@@ -48,8 +49,9 @@ namespace {
 /// distinct keys, which is the point of the cache, not with each call.
 bool isCompileCache(const Stmt *Body, const UnitIndex &Index) {
   return llvm::any_of(Index.membersOfThis(Body), [](const auto &MemberUses) {
-    unsigned U = MemberUses.second;
-    return (U & UseLooksUp) && (U & (UseAdds | UseIndexes));
+    HolderUses U = MemberUses.second;
+    return U.has(HolderUse::LooksUp) &&
+           U.hasAny(HolderUse::Adds | HolderUse::Indexes);
   });
 }
 

@@ -29,8 +29,9 @@ using Bits = TrackerBits;
 
 /// What carries a value to the node that uses it: casts, temporaries, a
 /// copy into a by-value parameter.
-constexpr unsigned ValueCarriers =
-    ImplicitCasts | Parens | FullExprs | Temporaries | Copies;
+constexpr FlagSet<Climb> ValueCarriers = Climb::ImplicitCasts | Climb::Parens |
+                                         Climb::FullExprs | Climb::Temporaries |
+                                         Climb::Copies;
 
 /// The union of the values of the trackers \p V may refer to.
 uint8_t bitsOf(const TrackerValue &V) {
@@ -196,7 +197,7 @@ void TrackerFlow::call(const CallSite &CS, State &S) const {
   if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
     const auto *DRE = dyn_cast_or_null<DeclRefExpr>(skipTransparent(CS.Object));
     const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    if (Model.hasVerb(MCE->getMethodDecl(), Resets) && isTrackerVar(V))
+    if (Model.hasVerb(MCE->getMethodDecl(), Verb::Resets) && isTrackerVar(V))
       drop(S, V, TrackerDrop::Reset, MCE->getBeginLoc());
   }
 }

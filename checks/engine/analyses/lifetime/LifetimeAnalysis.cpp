@@ -27,7 +27,7 @@ const NamedDecl *Owner::holder() const {
 
 namespace {
 
-bool isOwner(const ResourceKind *K) { return K && K->is(OwnsIR); }
+bool isOwner(const ResourceKind *K) { return K && K->is(KindProperty::OwnsIR); }
 
 /// The public form of an owner's end: the callee by name.
 OwnerEnd ownerEnd(const EndMark &M, ASTContext &Ctx) {
@@ -182,7 +182,7 @@ LifetimeFacts LifetimeAnalysis::analyze(const Decl *D, const Stmt *Body) const {
         for (const LifetimeEvent &E : AtExit)
           addFact(Facts, E, Ctx);
       });
-  Facts.Owners = std::move(Flow.owners());
+  Facts.Objects = std::move(Flow.owners());
   return Facts;
 }
 
@@ -208,7 +208,8 @@ bool LifetimeAnalysis::mentionsContexts(const Decl *D, const Stmt *Body) const {
       const CXXMethodDecl *MD = MCE->getMethodDecl();
       const ResourceKind *K = Model.kindOfValue(MCE->getType());
       // And `M.get()` of a local unique_ptr, whose module may die with M.
-      Found = Model.hasVerb(MD, GetsPointer) && K && K->is(CarriesOwner) &&
+      Found = Model.hasVerb(MD, Verb::GetsPointer) && K &&
+              K->is(KindProperty::CarriesOwner) &&
               MD->getParent()->isInStdNamespace();
       return !Found;
     }

@@ -96,8 +96,8 @@ struct FieldBindFact {
   const Stmt *Site;
 };
 
-struct LifetimeFacts : FlowFacts {
-  std::vector<Owner> Owners;
+/// Objects: the owners (contexts, modules, their holders) followed.
+struct LifetimeFacts : ObjectFacts<Owner> {
   std::vector<UseAfterEndFact> Uses;
   std::vector<EscapeFact> Escapes;
   std::vector<DeclOrderFact> Orders;

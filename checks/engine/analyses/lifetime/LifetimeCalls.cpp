@@ -50,16 +50,16 @@ void LifetimeFlow::transferObject(const CallSite &CS, State &S,
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CS.Callee);
   Location L = VD ? Location::local(VD) : Location();
   if (VD && isOwnerVar(VD)) {
-    if (Model.hasVerb(MD, Resets)) {
+    if (Model.hasVerb(MD, Verb::Resets)) {
       endOwners(S.Env.lookup(L).O, S, EndHow::Reset, CS.Call->getBeginLoc());
       S.Env.erase(L);
       if (!CS.Args.empty() && !isNullConstant(CS.Args[0], Ctx))
         newOwnerFor(VD, CS.Call, Binding(), S);
-    } else if (Model.hasVerb(MD, ReleasesPointee)) {
+    } else if (Model.hasVerb(MD, Verb::ReleasesPointee)) {
       S.Escaped.join(S.Env.lookup(L).O);
     }
   } else if (VD && Loc.isLocal(VD) &&
-             Model.hasVerb(MD, Resets | ReleasesPointee)) {
+             Model.hasVerb(MD, Verb::Resets | Verb::ReleasesPointee)) {
     S.Env.erase(L); // the holder no longer owns its module
   }
   // A module pushed into a member container is stored there. The context
@@ -80,7 +80,7 @@ void LifetimeFlow::transferObject(const CallSite &CS, State &S,
   // `M.get()` of a unique_ptr that keeps its module: the pointer lives no
   // longer than M.
   if (auto It = VD ? KeptHolders.find(VD) : KeptHolders.end();
-      It != KeptHolders.end() && Model.hasVerb(MD, GetsPointer)) {
+      It != KeptHolders.end() && Model.hasVerb(MD, Verb::GetsPointer)) {
     Result.O.insert(It->second);
     if (!Result.Site)
       Result.Site = CS.Call;
@@ -116,7 +116,7 @@ void LifetimeFlow::transferArgument(const CallSite &CS, const CallRows &Rows,
                  !ParamTy->isPointerType();
   // A ThreadSafeContext (or shared_ptr) copied anywhere is shared: its
   // holder's end no longer ends the context.
-  if (AK && AK->is(SharedHandle) && !Moved &&
+  if (AK && AK->is(KindProperty::SharedHandle) && !Moved &&
       isa_and_nonnull<DeclRefExpr>(Inner))
     S.Escaped.join(AV.O);
   if (isOwnerKind(AK) && Moved && !Arg->getType()->isPointerType()) {
@@ -187,13 +187,13 @@ void LifetimeFlow::transferCall(const CallSite &CS, State &S) const {
   bindIRObject(CS, Contexts, S);
   // A project object that owns IR, built or made from what was passed, or
   // a view of a bound object's characters.
-  if (!(RK && RK->is(CarriesOwner)) && !BuildsOwner &&
+  if (!(RK && RK->is(KindProperty::CarriesOwner)) && !BuildsOwner &&
       !irMember(CS.Call->getType()) && !viewsCharacters(CS))
     return;
   // A new owner (a context, a clone in a new context) is made where it is
   // stored; one created in a given owner's context belongs to that one.
   if (const ApiRow *R = Rows.find(Effect::Creates, ReturnValue);
-      R && RK && RK->is(OwnsIR)) {
+      R && RK && RK->is(KindProperty::OwnsIR)) {
     if (R->BindTo < 0 || unsigned(R->BindTo) >= CS.Args.size())
       return;
     Result = valueOf(CS.Args[R->BindTo], S);

@@ -347,9 +347,9 @@ void LifetimeFlow::VisitCXXNewExpr(const CXXNewExpr *NE, State &S) const {
     return;
   }
   // So does a project object that owns IR (`new CodeGen(Ctx)`).
-  bool Carries =
-      (kindOf(NE->getType()) && kindOf(NE->getType())->is(CarriesOwner)) ||
-      irMember(NE->getAllocatedType());
+  bool Carries = (kindOf(NE->getType()) &&
+                  kindOf(NE->getType())->is(KindProperty::CarriesOwner)) ||
+                 irMember(NE->getAllocatedType());
   if (!V.empty() && Carries) {
     Binding New;
     New.O = V.O;
@@ -405,7 +405,7 @@ void LifetimeFlow::VisitAbstractConditionalOperator(
 
 void LifetimeFlow::VisitExpr(const Expr *E, State &S) const {
   const ResourceKind *K = kindOf(E->getType());
-  if (!K || !K->is(CarriesOwner))
+  if (!K || !K->is(KindProperty::CarriesOwner))
     return;
   Binding V;
   for (const Stmt *Child : E->children())

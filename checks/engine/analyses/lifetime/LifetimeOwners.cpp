@@ -29,7 +29,7 @@ const ResourceKind *LifetimeFlow::kindOf(QualType T) const {
 }
 
 bool LifetimeFlow::isOwnerKind(const ResourceKind *K) const {
-  return K && K->is(OwnsIR);
+  return K && K->is(KindProperty::OwnsIR);
 }
 
 /// A local that owns a context or ThreadSafe* object (not a reference to
@@ -66,7 +66,8 @@ const FieldDecl *LifetimeFlow::irMember(QualType T) const {
 /// A ThreadSafeContext or std::shared_ptr: copies share the context.
 bool LifetimeFlow::isSharedHandle(QualType T) const {
   const ResourceKind *K = kindOf(T);
-  return (K && K->is(SharedHandle)) || ApiModel::isSharedPointer(T);
+  return (K && K->is(KindProperty::SharedHandle)) ||
+         ApiModel::isSharedPointer(T);
 }
 
 /// A shared handle initialised as a copy of another: one more reference,
@@ -238,7 +239,7 @@ void LifetimeFlow::findKeptHolders() {
     bool candidate(const VarDecl *VD) {
       return Flow.Loc.isLocal(VD) && !VD->getType()->isReferenceType() &&
              isStdUniquePtr(VD->getType()) && Flow.kindOf(VD->getType()) &&
-             Flow.kindOf(VD->getType())->is(CarriesOwner);
+             Flow.kindOf(VD->getType())->is(KindProperty::CarriesOwner);
     }
     bool VisitVarDecl(VarDecl *VD) {
       if (candidate(VD))
@@ -262,7 +263,7 @@ void LifetimeFlow::findKeptHolders() {
           return false;
         if (isa<CXXConversionDecl>(MD))
           return true; // a null test
-        return Flow.Model.hasVerb(MD, GetsPointer);
+        return Flow.Model.hasVerb(MD, Verb::GetsPointer);
       }
       if (const auto *OCE = dyn_cast_or_null<CXXOperatorCallExpr>(P))
         return OCE->getNumArgs() == 1 && (OCE->getOperator() == OO_Arrow ||
@@ -295,11 +296,11 @@ const Expr *LifetimeFlow::temporaryHolder(const CallExpr *CE,
                                           const ResourceKind *&K) const {
   const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE);
   const CXXMethodDecl *MD = MCE ? MCE->getMethodDecl() : nullptr;
-  if (!MD || !Model.hasVerb(MD, GetsPointer) ||
+  if (!MD || !Model.hasVerb(MD, Verb::GetsPointer) ||
       !ApiModel::isUniquePtr(MD->getParent()))
     return nullptr;
   K = kindOf(CE->getType());
-  if (!K || !K->is(CarriesOwner))
+  if (!K || !K->is(KindProperty::CarriesOwner))
     return nullptr;
   const Expr *Object = MCE->getImplicitObjectArgument()->IgnoreImpCasts();
   if (!isa<MaterializeTemporaryExpr>(Object))

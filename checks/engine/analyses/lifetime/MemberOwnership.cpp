@@ -47,7 +47,7 @@ private:
   }
 
   void classify(const MemberExpr *ME) {
-    FieldRefUse U = fieldRefUseAt(PM, ME, FieldClimbSubscript);
+    FieldRefUse U = fieldRefUseAt(PM, ME, FieldClimb::Subscript);
     switch (U.K) {
     case FieldRefUse::Deleted:
       Use.Released = true;

@@ -329,7 +329,7 @@ OwnershipAnalysis::createdKind(const FunctionDecl *FD,
   // LLVMErrorRef: whatever returns one hands it over, unless it is known to
   // return none.
   if (const ResourceKind *K = Model.kindOfPointer(FD->getReturnType());
-      K && K->is(CreatedByAnyReturn) && Tracked(K) &&
+      K && K->is(KindProperty::CreatedByAnyReturn) && Tracked(K) &&
       !Model.find(FD, Effect::ReturnsNull, ReturnValue)) {
     if (CreatorName)
       *CreatorName = FD->getNameAsString();

@@ -139,8 +139,7 @@ struct PartialReleaseFact {
   SourceLocation KeptAt; ///< an exit (or overwrite) where it is not released
 };
 
-struct FunctionFacts : FlowFacts {
-  std::vector<OwnedObject> Objects;
+struct FunctionFacts : ObjectFacts<OwnedObject> {
   std::vector<LeakFact> Leaks;
   std::vector<DisposeFact> Disposes;
   std::vector<FieldStoreFact> FieldStores;

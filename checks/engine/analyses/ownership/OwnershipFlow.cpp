@@ -575,9 +575,10 @@ void OwnershipFlow::VisitExpr(const Expr *E, State &S) const {
 //===--- Elements ---------------------------------------------------------===//
 
 bool OwnershipFlow::isFullExpression(const Expr *E) const {
-  const Stmt *P =
-      climbParents(PM, E, Parens | ImplicitCasts | FullExprs | Temporaries)
-          .Parent;
+  const Stmt *P = climbParents(PM, E,
+                               Climb::Parens | Climb::ImplicitCasts |
+                                   Climb::FullExprs | Climb::Temporaries)
+                      .Parent;
   if (!P) {
     // A member initializer's expression: the CFGInitializer consumes it.
     const Stmt *Top = E;

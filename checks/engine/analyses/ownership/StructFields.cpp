@@ -76,7 +76,8 @@ private:
     const auto *G = dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (!G || G->getParent()->getCanonicalDecl() != Record->getCanonicalDecl())
       return;
-    auto [Child, P] = climbParents(PM, ME, Parens | ImplicitCasts);
+    auto [Child, P] =
+        climbParents(PM, ME, Climb::Parens | Climb::ImplicitCasts);
     std::optional<CallSite> CS = CallSite::of(dyn_cast_or_null<Expr>(P));
     int I = CS ? CS->indexOf(Child) : -1;
     const VarDecl *V = freedVar(ME->getBase());
@@ -158,8 +159,9 @@ private:
     // the object itself under another type (LLVM 2's
     // `S->Provider = LLVMCreateModuleProviderForExistingModule(S->Module)`).
     QualType R = CS.Call->getType();
-    auto [Child, P] = climbParents(
-        PM, CS.Call, Parens | ImplicitCasts | ExplicitCasts | FullExprs);
+    auto [Child, P] = climbParents(PM, CS.Call,
+                                   Climb::Parens | Climb::ImplicitCasts |
+                                       Climb::ExplicitCasts | Climb::FullExprs);
     bool Kept = isa_and_nonnull<DeclStmt>(P) ||
                 (isa_and_nonnull<BinaryOperator>(P) &&
                  cast<BinaryOperator>(P)->isAssignmentOp());
@@ -169,7 +171,7 @@ private:
   }
 
   void classify(const MemberExpr *ME) {
-    FieldRefUse U = fieldRefUseAt(PM, ME, FieldClimbAddressOf);
+    FieldRefUse U = fieldRefUseAt(PM, ME, FieldClimb::AddressOf);
     switch (U.K) {
     case FieldRefUse::None:
       return;

@@ -18,8 +18,8 @@ namespace {
 /// The uses of a container that drain it: elements taken out (a member or
 /// free function), an assignment to it, std::move of it, or passing it by
 /// non-const reference to a function (a pool's static pop(Q)).
-constexpr unsigned DrainUses =
-    UseTakesOut | UseMoves | UseAssigned | UsePassedByRef;
+constexpr HolderUses DrainUses = HolderUse::TakesOut | HolderUse::Moves |
+                                 HolderUse::Assigned | HolderUse::PassedByRef;
 
 } // namespace
 
@@ -49,7 +49,7 @@ struct RetentionAnalysis::Impl {
 
 bool RetentionAnalysis::Impl::drainedAnywhere(const ValueDecl *V) const {
   return llvm::any_of(Index.functions(), [&](const UnitIndex::Function &F) {
-    return Index.uses(F.second, V) & DrainUses;
+    return Index.uses(F.second, V).hasAny(DrainUses);
   });
 }
 
@@ -68,7 +68,7 @@ bool RetentionAnalysis::Impl::surelyUndrained(const FieldDecl *F) const {
       continue;
     const FunctionDecl *Def = nullptr;
     if (!MD->hasBody(Def) || !Def ||
-        (Index.uses(Def->getBody(), F) & DrainUses))
+        Index.uses(Def->getBody(), F).hasAny(DrainUses))
       return false;
   }
   // A public member can be drained from outside the class.

@@ -19,7 +19,7 @@ const ResourceKind *RetentionTypes::retainedKind(QualType T) const {
   if (T.isNull() || T->isPointerType() || T->isReferenceType())
     return nullptr;
   const ResourceKind *K = Model.kindOfValue(T);
-  if (K && K->is(PinsContext))
+  if (K && K->is(KindProperty::PinsContext))
     return K;
   return nullptr;
 }
@@ -365,9 +365,10 @@ void RetentionCollector::visitMemberCall(const CXXMemberCallExpr *MCE) {
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CS.Callee);
   if (!MD || !MD->getIdentifier())
     return;
-  if (Types.model().hasVerb(MD, Adds))
+  if (Types.model().hasVerb(MD, Verb::Adds))
     noteAdd(CS);
-  if (Types.model().hasVerb(MD, TakesModuleOut) && !lambdaTakesByReference(CS))
+  if (Types.model().hasVerb(MD, Verb::TakesModuleOut) &&
+      !lambdaTakesByReference(CS))
     noteModuleTaken(CS);
 }
 
