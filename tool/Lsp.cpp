@@ -21,6 +21,7 @@
 #include "Preamble.h"
 #include "Report.h"
 #include "Runner.h"
+#include "engine/framework/CompatADT.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
