@@ -38,9 +38,10 @@ std::string cxxClassOf(const OwnedObject &O) {
 
 std::string describeHandle(const OwnedObject &O) {
   std::string Class = cxxClassOf(O);
-  return ((Class.empty() ? noun(O).str() : Class) +
-          (O.OutArg >= 0 ? " written by '" : " returned by '") + O.Creator +
-          "'");
+  const char *How = isa_and_nonnull<CXXNewExpr>(O.Site) ? " created by '"
+                    : O.OutArg >= 0                     ? " written by '"
+                                                        : " returned by '";
+  return (Class.empty() ? noun(O).str() : Class) + How + O.Creator + "'";
 }
 
 } // namespace

@@ -358,6 +358,50 @@ OwnershipAnalysis::createdKind(const FunctionDecl *FD,
   return It->second;
 }
 
+/// A local of the function (not a parameter, not a reference) that \p E
+/// names, through `*`, `->`, `.get()` and casts: the context of a module
+/// made in it (`new Module(Name, Ctx)`, `new Module(Name, *Owned)`).
+static const VarDecl *localObjectNamed(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_Deref)
+      E = UO->getSubExpr();
+    else if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(E))
+      E = MCE->getImplicitObjectArgument();
+    else if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(E);
+             OCE && OCE->getOperator() == OO_Star && OCE->getNumArgs() == 1)
+      E = OCE->getArg(0);
+    else
+      break;
+  }
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
+                 !VD->getType()->isReferenceType()
+             ? VD
+             : nullptr;
+}
+
+const ResourceKind *OwnershipAnalysis::newKind(const CXXNewExpr *NE) const {
+  const ResourceKind *K =
+      NE->isArray() ? nullptr : Model.kindOfPointer(NE->getType());
+  if (!K || K->CxxRelease.empty() ||
+      (!Opts.Kinds.empty() && !llvm::is_contained(Opts.Kinds, K)))
+    return nullptr;
+  // Destroying a context deletes the modules still in it: a module made in
+  // a context that this function creates, or holds, ends with that context.
+  if (const CXXConstructExpr *CE = NE->getConstructExpr();
+      CE && K->is(KindProperty::CarriesOwner))
+    for (const Expr *Arg : CE->arguments())
+      if (const VarDecl *VD = localObjectNamed(Arg)) {
+        const ResourceKind *Owner = Model.kindOfValue(VD->getType());
+        if (Owner && Owner->is(KindProperty::OwnsIR))
+          return nullptr;
+      }
+  return K;
+}
+
 bool OwnershipAnalysis::needsAnalysis(const Decl *D, const Stmt *Body) const {
   struct Finder : RecursiveASTVisitor<Finder> {
     const OwnershipAnalysis &OA;
@@ -371,6 +415,10 @@ bool OwnershipAnalysis::needsAnalysis(const Decl *D, const Stmt *Body) const {
       Found = OA.createdKind(FD) ||
               ((OA.Opts.TrackDisposes || OA.Opts.ReportReleasedTwice) &&
                !OA.Model.rowsFor(FD).empty());
+      return !Found;
+    }
+    bool VisitCXXNewExpr(CXXNewExpr *NE) {
+      Found = OA.newKind(NE);
       return !Found;
     }
     // A member released twice needs no creating call in the function.

@@ -36,7 +36,7 @@ using DerivedFactories =
 
 /// One allocation site in the analysed function.
 struct OwnedObject {
-  const Expr *Site = nullptr; ///< the creating call
+  const Expr *Site = nullptr; ///< the creating call (or new-expression)
   const ResourceKind *Kind = nullptr;
   std::string Creator;               ///< "llvm::Target::createTargetMachine"
   const VarDecl *FirstVar = nullptr; ///< first declared local holding it
@@ -208,6 +208,9 @@ public:
   /// user or derived factory), so that a caller needs analysing.
   const ResourceKind *createdKind(const FunctionDecl *FD,
                                   std::string *CreatorName = nullptr) const;
+  /// The tracked kind `new T(...)` makes, if the code must delete it
+  /// (`new llvm::Module(Name, Ctx)`); null otherwise.
+  const ResourceKind *newKind(const CXXNewExpr *NE) const;
 
   /// A cheap pre-filter: can analysing \p Body (and, for a constructor, its
   /// member initializers) find anything? It calls a creator of a tracked

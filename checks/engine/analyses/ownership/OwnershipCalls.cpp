@@ -169,6 +169,18 @@ bool OwnershipFlow::resultObject(const CallSite &CS, OwnedObject &O) const {
   return O.Kind;
 }
 
+/// The object `new T(...)` makes, if T is a tracked kind that the code
+/// must delete: filled in \p O.
+bool OwnershipFlow::newObject(const CXXNewExpr *NE, OwnedObject &O) const {
+  const ResourceKind *K = A.newKind(NE);
+  if (!K)
+    return false;
+  O.Site = NE;
+  O.Kind = K;
+  O.Creator = "new";
+  return true;
+}
+
 unsigned OwnershipFlow::addObject(OwnedObject O) {
   auto [It, New] = ObjectBySite.try_emplace({O.Site, O.OutArg}, Objects.size());
   if (New)
@@ -196,6 +208,12 @@ void OwnershipFlow::numberObjects() {
   struct Sites : RecursiveASTVisitor<Sites> {
     OwnershipFlow &Flow;
     explicit Sites(OwnershipFlow &Flow) : Flow(Flow) {}
+    bool VisitCXXNewExpr(CXXNewExpr *NE) {
+      OwnedObject O;
+      if (Flow.newObject(NE, O))
+        Flow.addObject(std::move(O));
+      return true;
+    }
     bool VisitExpr(Expr *E) {
       std::optional<CallSite> CS =
           isa<RecoveryExpr>(E) ? CallSite::of(E, &Flow.Ctx) : CallSite::of(E);

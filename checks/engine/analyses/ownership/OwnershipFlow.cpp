@@ -492,6 +492,12 @@ void OwnershipFlow::VisitCXXDeleteExpr(const CXXDeleteExpr *DE,
   release(consume(DE->getArgument(), S), S, DE);
 }
 
+void OwnershipFlow::VisitCXXNewExpr(const CXXNewExpr *NE, State &S) const {
+  VisitExpr(NE, S);
+  if (std::optional<unsigned> Obj = objectAt(NE, ReturnValue))
+    S.Env.set(Location::temporary(NE), Tokens::of(newToken(S, *Obj)));
+}
+
 void OwnershipFlow::assign(const Expr *LHS, const Expr *RHS, const Stmt *At,
                            State &S) const {
   const auto *DRE = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts());

@@ -236,6 +236,7 @@ public:
   // Transfer, per node kind.
   void VisitCallExpr(const CallExpr *CE, State &S) const;
   void VisitCXXDeleteExpr(const CXXDeleteExpr *DE, State &S) const;
+  void VisitCXXNewExpr(const CXXNewExpr *NE, State &S) const;
   void VisitUnaryOperator(const UnaryOperator *UO, State &S) const;
   void VisitAbstractConditionalOperator(const AbstractConditionalOperator *CO,
                                         State &S) const;
@@ -254,6 +255,7 @@ private:
   unsigned addObject(OwnedObject O);
   void numberObjects();
   bool resultObject(const CallSite &CS, OwnedObject &O) const;
+  bool newObject(const CXXNewExpr *NE, OwnedObject &O) const;
   const ApiRow *outParameterRow(const CallSite &CS, const CallRows &Rows,
                                 unsigned I) const;
   /// The rows of \p CS's callee, as the pre-pass resolved them.
