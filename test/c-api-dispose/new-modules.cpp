@@ -54,6 +54,20 @@ void scratchContext() {
   Ctx->setDiscardValueNames(true);
 } // NOTE: 'Ctx' still holds it when the function returns here
 
+// The context pointer is a local copy of a long-lived context's: the
+// module outlives the function (the finalizer's module of the real bug).
+struct DeviceData {
+  llvm::LLVMContext *Context;
+};
+bool compileKernel(DeviceData *Dev) {
+  llvm::LLVMContext *Ctx = Dev->Context;
+  llvm::Module *Parallel = new llvm::Module("parallel", *Ctx); // WARN: llvm::Module created by 'new' is not released when the function returns at line 66
+  if (!linkLibrary(*Parallel))
+    return false; // NOTE: 'Parallel' still holds it when the function returns here
+  delete Parallel;
+  return true;
+}
+
 //===--- Must not flag ----------------------------------------------------===//
 
 unsigned owned(llvm::LLVMContext &Ctx) {

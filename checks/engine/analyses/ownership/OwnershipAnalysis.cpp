@@ -359,8 +359,8 @@ OwnershipAnalysis::createdKind(const FunctionDecl *FD,
 }
 
 /// A local of the function (not a parameter, not a reference) that \p E
-/// names, through `*`, `->`, `.get()` and casts: the context of a module
-/// made in it (`new Module(Name, Ctx)`, `new Module(Name, *Owned)`).
+/// names, through `*`, `.get()` and casts: the context of a module made in
+/// it (`new Module(Name, Ctx)`, `new Module(Name, *Owned)`).
 static const VarDecl *localObjectNamed(const Expr *E) {
   while (E) {
     E = E->IgnoreParenCasts();
@@ -390,13 +390,19 @@ const ResourceKind *OwnershipAnalysis::newKind(const CXXNewExpr *NE) const {
       (!Opts.Kinds.empty() && !llvm::is_contained(Opts.Kinds, K)))
     return nullptr;
   // Destroying a context deletes the modules still in it: a module made in
-  // a context that this function creates, or holds, ends with that context.
+  // a context that this function holds by value or owns ends with it.
   if (const CXXConstructExpr *CE = NE->getConstructExpr();
       CE && K->is(KindProperty::CarriesOwner))
     for (const Expr *Arg : CE->arguments())
       if (const VarDecl *VD = localObjectNamed(Arg)) {
         const ResourceKind *Owner = Model.kindOfValue(VD->getType());
-        if (Owner && Owner->is(KindProperty::OwnsIR))
+        // A raw pointer says nothing of the context's end unless the
+        // function made that context itself.
+        bool EndsHere =
+            !VD->getType()->isPointerType() ||
+            isa_and_nonnull<CXXNewExpr>(
+                VD->getInit() ? VD->getInit()->IgnoreParenCasts() : nullptr);
+        if (Owner && Owner->is(KindProperty::OwnsIR) && EndsHere)
           return nullptr;
       }
   return K;
