@@ -40,7 +40,7 @@ bool finalize(llvm::LLVMContext &Ctx) {
 // owns the module.
 static llvm::Module *initDispatch(llvm::LLVMContext &Ctx) {
   llvm::Module *M = new llvm::Module("dispatch", Ctx);
-  M->setTargetTriple("x86_64-unknown-linux-gnu");
+  M->setSourceFileName("dispatch.ll");
   return M;
 }
 
@@ -127,7 +127,7 @@ void noTrackedObject(llvm::LLVMContext &Ctx) {
 void inLocalContext() {
   llvm::LLVMContext Ctx;
   llvm::Module *M = new llvm::Module("scratch", Ctx);
-  M->setTargetTriple("x86_64-unknown-linux-gnu");
+  M->setSourceFileName("dispatch.ll");
 }
 void inOwnedContext() {
   auto Ctx = std::make_unique<llvm::LLVMContext>();
