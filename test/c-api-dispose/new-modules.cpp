@@ -140,3 +140,8 @@ void inNewContext() {
   emitObject(*M);
   delete Ctx;
 }
+void inOwnedContextByGet() {
+  std::unique_ptr<llvm::LLVMContext> Ctx(new llvm::LLVMContext());
+  llvm::Module *M = new llvm::Module("scratch", *Ctx.get());
+  emitObject(*M);
+}
