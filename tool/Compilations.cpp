@@ -11,6 +11,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -64,6 +65,27 @@ void setLLVMConfig(StringRef Choice) {
   chosenLLVMConfig() = Choice.str();
 }
 
+const std::string &clangResourceDir() {
+  static const std::string Dir = [] {
+    // A self-contained release keeps the headers at <prefix>/lib/clang/N
+    // beside <prefix>/bin/llvmown (as Clang's own installs do); a build or
+    // a distribution package uses those of the LLVM it was built against.
+    std::string Exe = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
+    if (!Exe.empty()) {
+      llvm::SmallString<256> Beside(
+          llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)));
+      llvm::sys::path::append(Beside, "lib", "clang",
+                              std::to_string(LLVM_VERSION_MAJOR));
+      llvm::SmallString<256> Probe(Beside);
+      llvm::sys::path::append(Probe, "include", "stddef.h");
+      if (llvm::sys::fs::exists(Probe))
+        return std::string(Beside);
+    }
+    return std::string(LLVMOWN_CLANG_RESOURCE_DIR);
+  }();
+  return Dir;
+}
+
 std::string llvmConfigPath() {
   if (!chosenLLVMConfig().empty())
     return chosenLLVMConfig();
@@ -74,6 +96,12 @@ std::string llvmConfigPath() {
   for (unsigned N = 22; N >= 14; --N)
     if (std::string Found = llvmConfigOf(N); !Found.empty())
       return Found;
+  // Distributions that install one LLVM unversioned (Fedora, Arch), for a
+  // tool that runs away from the LLVM it was built against (the release).
+  if (!llvm::sys::fs::can_execute(LLVMOWN_LLVM_CONFIG))
+    if (llvm::ErrorOr<std::string> P =
+            llvm::sys::findProgramByName("llvm-config"))
+      return *P;
   return LLVMOWN_LLVM_CONFIG;
 }
 
@@ -298,7 +326,7 @@ ArgumentsAdjuster getToolAdjuster() {
     auto It = std::find(Adjusted.begin(), Adjusted.end(), "--");
     It = Adjusted.insert(It, "-fno-caret-diagnostics");
     if (!HasResourceDir)
-      Adjusted.insert(It, "-resource-dir=" LLVMOWN_CLANG_RESOURCE_DIR);
+      Adjusted.insert(It, "-resource-dir=" + clangResourceDir());
     return Adjusted;
   };
 }

@@ -52,9 +52,16 @@ databaseFiles(const clang::tooling::CompilationDatabase &DB);
 /// Path made absolute against Directory (a command's directory).
 std::string resolveAgainst(llvm::StringRef Path, llvm::StringRef Directory);
 
+/// Clang's resource directory (<stddef.h> and the other builtin headers)
+/// that every command gets: <prefix>/lib/clang/N beside <prefix>/bin/llvmown
+/// when the tool ships with it (the release tarball, the wheel), else the
+/// one of the LLVM the tool was built against.
+const std::string &clangResourceDir();
+
 /// The llvm-config the tool runs for default flags: the one chosen with
 /// setLLVMConfig, else $LLVMOWN_LLVM_CONFIG, else the newest LLVM's
-/// installed, else the one of the LLVM the tool was built against.
+/// installed, else the one of the LLVM the tool was built against, else
+/// `llvm-config` from PATH.
 std::string llvmConfigPath();
 
 /// --llvm-config: a path, a program name, or a version number N

@@ -1,6 +1,7 @@
 //===- Options.cpp - command line of the llvmown tool ---------------------===//
 
 #include "Options.h"
+#include "Compilations.h"
 
 #include "engine/framework/CompatADT.h"
 #include "clang/Basic/Version.h"
@@ -520,7 +521,8 @@ EXIT STATUS:
 void printVersion(llvm::raw_ostream &OS) {
   OS << "llvmown version " LLVMOWN_VERSION "\n"
      << "  built with LLVM " LLVM_VERSION_STRING " ("
-     << clang::getClangFullVersion() << ")\n";
+     << clang::getClangFullVersion() << ")\n"
+     << "  Clang's builtin headers: " << clangResourceDir() << "\n";
   // The clang-tidy plugins beside the tool, where llvmown-clang-tidy looks:
   // ../lib/llvmown installed, ../lib in a build tree.
   std::string Exe = llvm::sys::fs::getMainExecutable(nullptr, nullptr);

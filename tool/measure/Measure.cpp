@@ -12,6 +12,9 @@
 // not return within the time-out is reported as such, with the call it was
 // in, instead of taking the meter down or hanging it. The meter itself links
 // no LLVM, so a library built against any LLVM version can be measured.
+// It uses the C library alone, not the C++ runtime: the release links it
+// against the oldest glibc it can (scripts/pin_glibc.py), and libstdc++'s
+// exception and string code would need the newest.
 //
 // Exit status: 0 bounded; 1 grows; 2 usage error or the library or a
 // function cannot be loaded; 3 the function crashed, exited or timed out.
@@ -20,18 +23,17 @@
 
 #include "MemoryUsage.h"
 #include <cerrno>
-#include <chrono>
 #include <csignal>
+#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <dlfcn.h>
 #include <malloc.h>
-#include <optional>
-#include <string>
+#include <new>
 #include <sys/mman.h>
 #include <sys/wait.h>
-#include <thread>
 #include <unistd.h>
 
 using llvmown::measure::measureUsage;
@@ -46,10 +48,28 @@ constexpr int ExitFailed = 3;
 /// Measurements: before the first window and after each of the three.
 constexpr int Windows = 3;
 
+/// A text of at most PATH_MAX-ish bytes, for messages and names: the meter
+/// uses no std::string (see the file comment).
+struct Text {
+  char Buf[4352] = {0};
+  const char *c_str() const { return Buf; }
+  bool empty() const { return !Buf[0]; }
+};
+
+Text format(const char *Fmt, ...) __attribute__((format(printf, 1, 2)));
+Text format(const char *Fmt, ...) {
+  Text T;
+  va_list Args;
+  va_start(Args, Fmt);
+  std::vsnprintf(T.Buf, sizeof(T.Buf), Fmt, Args);
+  va_end(Args);
+  return T;
+}
+
 struct Options {
-  std::string Library;
-  std::string Function;
-  std::string Init;
+  Text Library;
+  Text Function;
+  Text Init;
   unsigned Calls = 1000;
   unsigned Warmup = 20;
   double ThresholdKiB = 1.0;
@@ -87,72 +107,79 @@ bool parseUnsigned(const char *S, unsigned &Out) {
   return true;
 }
 
-std::optional<Options> parseArgs(int Argc, char **Argv, int &Status) {
-  Options O;
+/// Copies \p Len bytes of \p S into \p Out; false if they do not fit.
+bool assign(Text &Out, const char *S, size_t Len) {
+  if (Len >= sizeof(Out.Buf))
+    return false;
+  std::memcpy(Out.Buf, S, Len);
+  Out.Buf[Len] = 0;
+  return true;
+}
+
+/// Fills \p O from the command line; false (with \p Status set) if the
+/// meter is to stop.
+bool parseArgs(int Argc, char **Argv, Options &O, int &Status) {
   Status = ExitUsage;
   const char *Target = nullptr;
   for (int I = 1; I < Argc; ++I) {
-    std::string Opt = Argv[I];
-    if (Opt == "-h" || Opt == "--help") {
+    const char *Opt = Argv[I];
+    auto Is = [&](const char *Name) { return std::strcmp(Opt, Name) == 0; };
+    if (Is("-h") || Is("--help")) {
       usage();
       Status = ExitBounded;
-      return std::nullopt;
+      return false;
     }
-    if (Opt.empty() || Opt[0] != '-') {
+    if (Opt[0] != '-') {
       if (Target) {
         usage("only one LIBRARY:FUNCTION can be measured at a time");
-        return std::nullopt;
+        return false;
       }
       Target = Argv[I];
       continue;
     }
     if (I + 1 >= Argc) {
-      usage(("missing value after '" + Opt + "'").c_str());
-      return std::nullopt;
+      usage(format("missing value after '%s'", Opt).c_str());
+      return false;
     }
     const char *Value = Argv[++I];
     bool Ok = true;
-    if (Opt == "--init") {
-      O.Init = Value;
-      Ok = !O.Init.empty();
-    } else if (Opt == "-n") {
+    if (Is("--init")) {
+      Ok = *Value && assign(O.Init, Value, std::strlen(Value));
+    } else if (Is("-n")) {
       Ok = parseUnsigned(Value, O.Calls) && O.Calls >= Windows;
-    } else if (Opt == "--warmup") {
+    } else if (Is("--warmup")) {
       Ok = parseUnsigned(Value, O.Warmup);
-    } else if (Opt == "--timeout") {
+    } else if (Is("--timeout")) {
       Ok = parseUnsigned(Value, O.TimeoutSeconds) && O.TimeoutSeconds > 0;
-    } else if (Opt == "--threshold") {
+    } else if (Is("--threshold")) {
       char *End = nullptr;
       O.ThresholdKiB = std::strtod(Value, &End);
       Ok = *Value && !*End && O.ThresholdKiB > 0;
     } else {
-      usage(("unknown option '" + Opt + "'").c_str());
-      return std::nullopt;
+      usage(format("unknown option '%s'", Opt).c_str());
+      return false;
     }
     if (!Ok) {
-      std::string Why = Opt == "-n" && O.Calls < Windows && O.Calls > 0
+      const char *Why = Is("-n") && O.Calls < Windows && O.Calls > 0
                             ? " (at least 3: the calls are measured in "
                               "three windows)"
                             : "";
-      usage(
-          ("invalid value '" + std::string(Value) + "' for '" + Opt + "'" + Why)
-              .c_str());
-      return std::nullopt;
+      usage(format("invalid value '%s' for '%s'%s", Value, Opt, Why).c_str());
+      return false;
     }
   }
   if (!Target) {
     usage("no LIBRARY:FUNCTION given");
-    return std::nullopt;
+    return false;
   }
-  std::string T = Target;
-  size_t Colon = T.rfind(':');
-  if (Colon == std::string::npos || Colon == 0 || Colon + 1 == T.size()) {
-    usage(("'" + T + "' is not LIBRARY:FUNCTION").c_str());
-    return std::nullopt;
+  const char *Colon = std::strrchr(Target, ':');
+  if (!Colon || Colon == Target || !Colon[1] ||
+      !assign(O.Library, Target, size_t(Colon - Target)) ||
+      !assign(O.Function, Colon + 1, std::strlen(Colon + 1))) {
+    usage(format("'%s' is not LIBRARY:FUNCTION", Target).c_str());
+    return false;
   }
-  O.Library = T.substr(0, Colon);
-  O.Function = T.substr(Colon + 1);
-  return O;
+  return true;
 }
 
 using VoidFn = void (*)();
@@ -161,15 +188,16 @@ using VoidFn = void (*)();
 /// numbers from \p P. Exits 0 when done, ExitUsage when loading fails.
 [[noreturn]] void runChild(const Options &O, Progress *P) {
   // A path without a slash would be looked up in the library path, not here.
-  std::string Path =
-      O.Library.find('/') == std::string::npos ? "./" + O.Library : O.Library;
+  Text Path = std::strchr(O.Library.c_str(), '/')
+                  ? O.Library
+                  : format("./%s", O.Library.c_str());
   void *Lib = dlopen(Path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!Lib) {
     std::fprintf(stderr, "llvmown-measure: cannot load '%s': %s\n",
                  O.Library.c_str(), dlerror());
     _exit(ExitUsage);
   }
-  auto Lookup = [&](const std::string &Name) {
+  auto Lookup = [&](const Text &Name) {
     VoidFn F = reinterpret_cast<VoidFn>(dlsym(Lib, Name.c_str()));
     if (!F) {
       std::fprintf(stderr,
@@ -204,43 +232,49 @@ using VoidFn = void (*)();
   _exit(0);
 }
 
+double secondsNow() {
+  timespec T;
+  clock_gettime(CLOCK_MONOTONIC, &T);
+  return double(T.tv_sec) + double(T.tv_nsec) / 1e9;
+}
+
 /// Waits for the child; kills it once it has made no progress for the
-/// time-out. Returns its wait status, or nullopt if it was killed for that.
-std::optional<int> waitForChild(pid_t Child, const Progress *P,
-                                unsigned TimeoutSeconds) {
-  using Clock = std::chrono::steady_clock;
+/// time-out. Returns false if it was killed for that, else true with its
+/// wait status in \p Status.
+bool waitForChild(pid_t Child, const Progress *P, unsigned TimeoutSeconds,
+                  int &Status) {
   unsigned long LastCalls = 0;
   int LastPhase = 0;
-  Clock::time_point LastChange = Clock::now();
+  double LastChange = secondsNow();
   for (;;) {
-    int Status = 0;
+    Status = 0;
     pid_t R = waitpid(Child, &Status, WNOHANG);
     if (R == Child)
-      return Status;
+      return true;
     if (R < 0 && errno != EINTR)
-      return std::nullopt;
+      return false;
     if (P->CallsDone != LastCalls || P->Phase != LastPhase) {
       LastCalls = P->CallsDone;
       LastPhase = P->Phase;
-      LastChange = Clock::now();
-    } else if (Clock::now() - LastChange >=
-               std::chrono::seconds(TimeoutSeconds)) {
+      LastChange = secondsNow();
+    } else if (secondsNow() - LastChange >= TimeoutSeconds) {
       kill(Child, SIGKILL);
       waitpid(Child, &Status, 0);
-      return std::nullopt;
+      return false;
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    timespec Pause = {0, 20 * 1000 * 1000};
+    nanosleep(&Pause, nullptr);
   }
 }
 
 /// Where the child was: "call 7 of 1020 (warm-up included)", "--init".
-std::string where(const Options &O, const Progress *P) {
+Text where(const Options &O, const Progress *P) {
   if (P->Phase == 0)
-    return "while loading the library";
+    return format("while loading the library");
   if (P->Phase == 1)
-    return "in the --init function '" + O.Init + "'";
-  return "in call " + std::to_string(P->CallsDone + 1) + " of " +
-         std::to_string(O.Warmup + O.Calls) + " (warm-up included)";
+    return format("in the --init function '%s'", O.Init.c_str());
+  return format("in call %lu of %lu (warm-up included)", P->CallsDone + 1,
+                (unsigned long)O.Warmup + O.Calls);
 }
 
 void printGrowth(const char *Label, double Usage::*M, const Progress *P,
@@ -273,9 +307,11 @@ bool grows(const Progress *P, const Options &O, double Usage::*M) {
 
 int main(int Argc, char **Argv) {
   int Status = ExitUsage;
-  std::optional<Options> O = parseArgs(Argc, Argv, Status);
-  if (!O)
+  // Static: too large for the stack of a small thread, and zeroed.
+  static Options Opts;
+  if (!parseArgs(Argc, Argv, Opts, Status))
     return Status;
+  const Options *O = &Opts;
 
   void *Mem = mmap(nullptr, sizeof(Progress), PROT_READ | PROT_WRITE,
                    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -293,22 +329,22 @@ int main(int Argc, char **Argv) {
   if (Child == 0)
     runChild(*O, P);
 
-  std::string Name = O->Library + ":" + O->Function;
-  std::optional<int> Wait = waitForChild(Child, P, O->TimeoutSeconds);
-  if (!Wait) {
+  Text Name = format("%s:%s", O->Library.c_str(), O->Function.c_str());
+  int WaitStatus = 0;
+  if (!waitForChild(Child, P, O->TimeoutSeconds, WaitStatus)) {
     std::fprintf(stderr,
                  "llvmown-measure: %s made no progress for %u s %s; stopped "
                  "(--timeout sets the limit)\n",
                  Name.c_str(), O->TimeoutSeconds, where(*O, P).c_str());
     return ExitFailed;
   }
-  if (WIFSIGNALED(*Wait)) {
+  if (WIFSIGNALED(WaitStatus)) {
     std::fprintf(stderr, "llvmown-measure: %s crashed %s: signal %d (%s)\n",
-                 Name.c_str(), where(*O, P).c_str(), WTERMSIG(*Wait),
-                 strsignal(WTERMSIG(*Wait)));
+                 Name.c_str(), where(*O, P).c_str(), WTERMSIG(WaitStatus),
+                 strsignal(WTERMSIG(WaitStatus)));
     return ExitFailed;
   }
-  int Code = WIFEXITED(*Wait) ? WEXITSTATUS(*Wait) : ExitFailed;
+  int Code = WIFEXITED(WaitStatus) ? WEXITSTATUS(WaitStatus) : ExitFailed;
   if (Code == ExitUsage && P->Phase == 0)
     return ExitUsage; // the child said why
   if (Code != 0 || P->Phase != 3) {

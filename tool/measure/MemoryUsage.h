@@ -4,7 +4,9 @@
 // bytes glibc's allocator has handed out and not got back (mallinfo2: arena
 // bytes in use plus chunks mapped on their own), and the resident set size
 // (/proc/self/statm). Header-only, with no LLVM, so that the meter links
-// none.
+// none. mallinfo2 is looked up when the program runs: glibc has it from
+// 2.33 on, and the released meter runs on older ones too (mallinfo there,
+// whose int fields are enough below 2 GiB).
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +14,7 @@
 #define LLVMOWN_MEASURE_MEMORYUSAGE_H
 
 #include <cstdio>
+#include <dlfcn.h>
 #include <malloc.h>
 #include <unistd.h>
 
@@ -39,8 +42,20 @@ inline double residentBytes() {
 inline Usage measureUsage() {
   malloc_trim(0);
   Usage U;
-  struct mallinfo2 MI = mallinfo2();
-  U.Heap = double(MI.uordblks) + double(MI.hblkhd);
+  using Mallinfo2Fn = struct mallinfo2 (*)();
+  // Not a static: its guard would need the C++ runtime.
+  const auto Mallinfo2 =
+      reinterpret_cast<Mallinfo2Fn>(dlsym(RTLD_DEFAULT, "mallinfo2"));
+  if (Mallinfo2) {
+    struct mallinfo2 MI = Mallinfo2();
+    U.Heap = double(MI.uordblks) + double(MI.hblkhd);
+  } else {
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+    struct mallinfo MI = mallinfo();
+#pragma GCC diagnostic pop
+    U.Heap = double(unsigned(MI.uordblks)) + double(unsigned(MI.hblkhd));
+  }
   U.RSS = residentBytes();
   return U;
 }
