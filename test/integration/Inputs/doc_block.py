@@ -4,9 +4,9 @@
       prints the fenced code block that follows '<!-- test: NAME -->', with
       each OLD replaced by NEW (the docs write /path/to/llvmown/build for the
       build directory; the tests substitute theirs).
-  doc_block.py --check DOC TESTDIR
+  doc_block.py --check DOC TESTDIR...
       checks that every fenced block is marked either '<!-- test: NAME -->'
-      (and some test in TESTDIR extracts NAME) or '<!-- untested: why -->',
+      (and some test in a TESTDIR extracts NAME) or '<!-- untested: why -->',
       so that no snippet of the page goes unnoticed by the tests.
 
 Exit status 2, with a message, when a block is missing or unmarked.
@@ -54,12 +54,13 @@ def blocks(path):
         i += 1
 
 
-def check(doc, testdir):
+def check(doc, testdirs):
     tests = ""
-    for name in sorted(os.listdir(testdir)):
-        if name.endswith(".test"):
-            with open(os.path.join(testdir, name), encoding="utf-8") as f:
-                tests += f.read()
+    for testdir in testdirs:
+        for name in sorted(os.listdir(testdir)):
+            if name.endswith(".test"):
+                with open(os.path.join(testdir, name), encoding="utf-8") as f:
+                    tests += f.read()
     errors = []
     names = set()
     for kind, text, _, line in blocks(doc):
@@ -76,7 +77,8 @@ def check(doc, testdir):
                              % re.escape(text), tests):
                 errors.append("%s:%d: no test runs block '%s' "
                               "(no '%%doc_block <doc> %s' in %s)"
-                              % (doc, line, text, text, testdir))
+                              % (doc, line, text, text,
+                                 " or ".join(testdirs)))
         elif not text:
             errors.append("%s:%d: '<!-- untested: -->' without a reason"
                           % (doc, line))
@@ -88,8 +90,8 @@ def check(doc, testdir):
 
 
 def main(argv):
-    if len(argv) == 4 and argv[1] == "--check":
-        check(argv[2], argv[3])
+    if len(argv) >= 4 and argv[1] == "--check":
+        check(argv[2], argv[3:])
         return
     if len(argv) < 3:
         sys.exit(__doc__)
