@@ -466,8 +466,8 @@ OPTION_RE = re.compile(r'\s*([\w.:-]+)\s*:\s*("(?:[^"\\]|\\.)*"|[^,]*?)\s*(?:,|$
 
 
 def list_form_check_options(config):
-    """clang-tidy 14 (and the tool built with it) reads CheckOptions only as a
-    list of {key, value}; the
+    """clang-tidy 13 and 14 (and the tool built with 14) read CheckOptions
+    only as a list of {key, value}; the
     tests write the map form of 15 and later, `{CheckOptions: {k: v, ...}}`
     with plain or double-quoted values. The same options as a list (the
     configuration unchanged if it has another shape)."""
@@ -496,7 +496,7 @@ def build_command(args, source, extra_compiler_args):
         # test from leaking options into it.
         config = args.config if args.config is not None else "{}"
         if "CheckOptions" in config and \
-                clang_tidy_major(args.clang_tidy_binary) == 14:
+                (clang_tidy_major(args.clang_tidy_binary) or 99) <= 14:
             config = list_form_check_options(config)
         cmd.append("--config=" + config)
         if args.check_fixes:

@@ -18,7 +18,7 @@
 
 #include "ClangTidyDiagnosticConsumer.h"
 #include "clang/Tooling/CompilationDatabase.h"
-#include "llvm/ADT/STLFunctionalExtras.h"
+#include "engine/framework/CompatADT.h" // llvm::function_ref
 #include <memory>
 #include <optional>
 #include <string>

@@ -20,7 +20,7 @@
 #include "llvm-c/Target.h"
 #include "llvm-c/TargetMachine.h"
 #include "llvm/Config/llvm-config.h"
-#include "llvm-c/Transforms/PassBuilder.h"
+// llvm-c/Transforms/PassBuilder.h: before optimize(), below.
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -261,6 +261,12 @@ int emitToMemoryCorrectly(LLVMTargetMachineRef TM, LLVMModuleRef M,
   return 0;
 }
 
+// LLVM 13's llvm-c/Transforms/PassBuilder.h does not compile with Clang:
+// it declares LLVMCreatePassBuilderOptions() without a prototype, inside
+// the -Werror=strict-prototypes region of its own LLVM_C_EXTERN_C_BEGIN.
+#if LLVM_VERSION_MAJOR >= 14
+#include "llvm-c/Transforms/PassBuilder.h"
+
 // Must not flag: the pass options are disposed of, the error consumed.
 int optimize(LLVMModuleRef M, LLVMTargetMachineRef TM) {
   LLVMPassBuilderOptionsRef Opts = LLVMCreatePassBuilderOptions();
@@ -275,6 +281,7 @@ int optimize(LLVMModuleRef M, LLVMTargetMachineRef TM) {
   }
   return 0;
 }
+#endif
 
 // Must not flag: debug info builder, module and context disposed of in the
 // right order; the triple is freed with free().

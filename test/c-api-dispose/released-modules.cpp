@@ -12,7 +12,8 @@
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/MC/TargetRegistry.h"
+#include "../Inputs/versions/llvm-versions.h"
+#include TARGET_REGISTRY_H
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Target/TargetMachine.h"
 #include <memory>

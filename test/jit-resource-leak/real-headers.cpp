@@ -184,6 +184,7 @@ public:
   }
 };
 
+#if LLVM_VERSION_MAJOR >= 14 // ExecutionSession::removeJITDylib
 // Must not flag: a JITDylib per request, removed afterwards.
 Error handleRequest(LLJIT &J, unsigned Id, const std::string &SQL) {
   auto JD = J.createJITDylib("request." + std::to_string(Id));
@@ -196,6 +197,7 @@ Error handleRequest(LLJIT &J, unsigned Id, const std::string &SQL) {
   runExpr(J);
   return J.getExecutionSession().removeJITDylib(*JD);
 }
+#endif
 
 // The ORC tutorial's JIT (llvm/examples/Kaleidoscope/include/KaleidoscopeJIT.h
 // in LLVM 19).

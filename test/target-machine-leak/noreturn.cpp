@@ -5,12 +5,12 @@
 // report_fatal_error, llvm_unreachable, std::abort or a project function
 // declared [[noreturn]] leaks nothing. A path that returns still does.
 
-#include "llvm/MC/TargetRegistry.h"
+#include "../Inputs/versions/llvm-versions.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include <cstdlib>
-#include "../Inputs/versions/llvm-versions.h"
+#include TARGET_REGISTRY_H
 
 using namespace llvm;
 

@@ -1,4 +1,4 @@
-//===- CompatADT.h - ADT differences of LLVM 14-22 ------------------------===//
+//===- CompatADT.h - ADT differences of LLVM 13-22 ------------------------===//
 //
 // The part of Compat.h that needs only LLVM's ADT (no Clang): optional values
 // and StringRef, for the tool's sources that use nothing else of Clang.
@@ -11,6 +11,13 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Config/llvm-config.h"
+// llvm::function_ref: in its own header from LLVM 14 on, in STLExtras.h in
+// 13 (the clang-tidy plugin is built for 13 too).
+#if __has_include("llvm/ADT/STLFunctionalExtras.h")
+#include "llvm/ADT/STLFunctionalExtras.h"
+#else
+#include "llvm/ADT/STLExtras.h"
+#endif
 #include <optional>
 #include <type_traits>
 #include <utility>

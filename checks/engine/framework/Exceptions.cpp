@@ -9,7 +9,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/STLFunctionalExtras.h"
+#include "engine/framework/CompatADT.h" // llvm::function_ref
 
 namespace clang::tidy::llvmown {
 

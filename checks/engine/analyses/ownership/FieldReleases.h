@@ -24,7 +24,7 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/STLFunctionalExtras.h"
+#include "engine/framework/CompatADT.h" // llvm::function_ref
 #include <tuple>
 #include <utility>
 #include <vector>
