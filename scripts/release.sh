@@ -76,7 +76,7 @@ cp packaging/release/README.txt "$STAGE/README.txt"
 # The tarball: reproducible file order, owners and times.
 tar --sort=name --owner=0 --group=0 --numeric-owner \
   --mtime="@$(git log -1 --format=%ct 2>/dev/null || echo 0)" \
-  -C "$WORK" -cf - "$NAME" | xz -T0 -9 >"$OUT/$NAME.tar.xz"
+  -C "$WORK" -cf - "$NAME" | xz -T0 -6 >"$OUT/$NAME.tar.xz"
 
 # The wheel, built offline with Debian's python3-build and python3-wheel.
 PY="$WORK/python"
