@@ -17,8 +17,8 @@
 #include "engine/summaries/Summarizer.h"
 
 #include "ClangTidyDiagnosticConsumer.h"
-#include "clang/Tooling/CompilationDatabase.h"
 #include "engine/framework/CompatADT.h" // llvm::function_ref
+#include "clang/Tooling/CompilationDatabase.h"
 #include <memory>
 #include <optional>
 #include <string>
@@ -84,8 +84,8 @@ std::optional<std::string> runIsolated(llvm::function_ref<void()> Work);
 /// then end without LLVM's global tear-down (see main()).
 bool crashWasRecovered();
 
-/// Summarises one unit (engine/summaries/Summarizer.h) with the summaries of other
-/// units \p Known (may be null). Compiler errors are not reported here.
+/// Summarises one unit (engine/summaries/Summarizer.h) with the summaries of
+/// other units \p Known (may be null). Compiler errors are not reported here.
 UnitSummaryResult
 summarizeTranslationUnit(const LayeredOptions &Layers,
                          const TranslationUnitJob &Job,

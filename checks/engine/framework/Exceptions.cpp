@@ -2,6 +2,7 @@
 //-------------------===//
 
 #include "engine/framework/Exceptions.h"
+#include "engine/framework/CompatADT.h" // llvm::function_ref
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
@@ -9,7 +10,6 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
-#include "engine/framework/CompatADT.h" // llvm::function_ref
 
 namespace clang::tidy::llvmown {
 

@@ -18,13 +18,13 @@
 #define LLVMOWN_ENGINE_FIELDRELEASES_H
 
 #include "engine/framework/AstHelpers.h"
+#include "engine/framework/CompatADT.h" // llvm::function_ref
 #include "engine/framework/Solver.h"
 #include "engine/model/ApiModel.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
-#include "engine/framework/CompatADT.h" // llvm::function_ref
 #include <tuple>
 #include <utility>
 #include <vector>
