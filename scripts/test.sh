@@ -6,9 +6,17 @@
 #   LLVM 19 and 22: the whole suite (unit tests and lit), in build-19 and
 #            build-22; the real-header tests also run the LLVM 19 tool on
 #            the headers of every other LLVM installed;
+#   LLVM 22, also: the self-contained release (scripts/release.sh, linked
+#            from build-22's objects), whose static llvmown then runs every
+#            tool test of the LLVM 22 suite, and the tests of test/release/
+#            (the tarball in an empty root, the wheel, pre-commit, the
+#            GitHub Action);
 #   LLVM 16 and 14: the plugin and the wrapper, in build-16 and build-14,
 #            and the checks' lit tests run in clang-tidy-16 and -14 against
-#            LLVM 16's and 14's headers.
+#            LLVM 16's and 14's headers;
+#   LLVM 13: llvmown-tidy-13 (clang-tidy 13 with the checks built in: it
+#            cannot load plugins), in build-13, and the checks' lit tests
+#            run in it against LLVM 13's headers.
 # A build counts as one test. LLVMOWN_TEST_FULL, LLVMOWN_TEST_BUILD (build
 # and unit tests only) and LLVMOWN_TEST_PLUGIN (space-separated versions)
 # change the sets. LLVM N is built in build-N (scripts/lib.sh), the folder
@@ -25,7 +33,9 @@ cd "$ROOT"
 . scripts/lib.sh
 FULL="${LLVMOWN_TEST_FULL-19 22}"
 BUILD_ONLY="${LLVMOWN_TEST_BUILD-}"
-PLUGIN_ONLY="${LLVMOWN_TEST_PLUGIN-16 14}"
+PLUGIN_ONLY="${LLVMOWN_TEST_PLUGIN-16 14 13}"
+# The LLVM the release is made with (scripts/release.sh).
+RELEASE_LLVM=22
 # The lit folders of the checks: what a plugin-only build runs.
 CHECK_DIRS="target-machine-leak module-outlives-context retained-thread-safe-module c-api-dispose jit-resource-leak"
 
@@ -176,6 +186,17 @@ for v in $FULL; do
   build_step "configure LLVM $v ($dir)" llvmown_configure "$dir" "$v" || continue
   build_step "build LLVM $v ($dir)" cmake --build "$dir" -j"$(nproc)" || continue
   unit_tests "$dir" "$v"
+  if [ "$v" = "$RELEASE_LLVM" ]; then
+    # The release, linked from this build's objects (tested just above),
+    # then unpacked: its static llvmown runs this suite's tool tests.
+    if build_step "make the release (scripts/release.sh, from $dir)" \
+         env LLVMOWN_RELEASE_BUILD_DIR="$dir" bash scripts/release.sh "$RESULTS/release" &&
+       build_step "unpack the release tarball" \
+         tar -C "$RESULTS" -xJf "$(echo "$RESULTS"/release/llvmown-*.tar.xz)"; then
+      lit_args+=(--param "release_dir=$RESULTS/release"
+                 --param "llvmown_tool=$(echo "$RESULTS"/llvmown-*/bin/llvmown)")
+    fi
+  fi
   lit_tests "$dir" "$v" "${lit_args[@]}"
 done
 for v in $BUILD_ONLY; do
@@ -191,6 +212,14 @@ done
 for v in $PLUGIN_ONLY; do
   dir="$(llvmown_build_dir "$v")"
   build_step "configure LLVM $v ($dir)" llvmown_configure "$dir" "$v" || continue
+  if [ "$v" -lt 14 ]; then
+    # clang-tidy 13 with the checks built in; no wrapper, no compiler plugin.
+    build_step "build llvmown-tidy-$v ($dir)" \
+      cmake --build "$dir" -j"$(nproc)" --target llvmown-tidy || continue
+    # shellcheck disable=SC2086
+    lit_tests "$dir" "$v" -- $CHECK_DIRS
+    continue
+  fi
   build_step "build the plugins for LLVM $v ($dir)" \
     cmake --build "$dir" -j"$(nproc)" \
     --target llvmown-tidy llvmown-clang-tidy llvmown-clang || continue
