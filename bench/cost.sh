@@ -24,6 +24,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 runs=${1:-3}
 build=${LLVMOWN_BUILD:-$root/build-19}
+# Absolute: section 2 runs in the generated project's folder.
+build=$(cd "$build" && pwd)
 llvm_root=$(sed -n 's/^LLVMOWN_CONFIGURED_LLVM_ROOT:INTERNAL=//p' "$build/CMakeCache.txt" 2>/dev/null)
 llvm_root=${llvm_root:-/usr/lib/llvm-19}
 llvm_bin=$llvm_root/bin
@@ -31,7 +33,7 @@ major=${llvm_root##*-}
 rct=run-clang-tidy-$major
 tool=$build/bin/llvmown
 plugin=$build/lib/llvmown-tidy.so
-other=${LLVMOWN_COST_OTHER:-}
+other=${LLVMOWN_COST_OTHER:+$(realpath "$LLVMOWN_COST_OTHER")}
 for f in "$tool" "$plugin" ${other:+"$other"}; do
   [ -f "$f" ] || { echo "cost.sh: build first: $f is missing" >&2; exit 2; }
 done

@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "engine/framework/CompatADT.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -42,7 +43,8 @@ int main(int Argc, const char **Argv) {
       Args.push_back(Argv[I]);
       continue;
     }
-    if (!llvm::sys::path::filename(Plugin).startswith("llvmown-tidy")) {
+    if (!clang::tidy::llvmown::compat::startsWith(
+            llvm::sys::path::filename(Plugin), "llvmown-tidy")) {
       llvm::errs() << "llvmown-tidy-13: error: clang-tidy 13 cannot load "
                       "plugins ('"
                    << Plugin
