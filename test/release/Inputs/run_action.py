@@ -106,6 +106,47 @@ def serve(directory):
     return server, "http://127.0.0.1:%d" % server.server_address[1]
 
 
+def run_steps(steps, context, env, temp, workspace):
+    """Runs the `run:` steps in order, as the runner does; returns the
+    status of the first that fails, else 0. Fills context["steps"]."""
+    paths = []
+    status = 0
+    for index, step in enumerate(steps):
+        if "if" in step:
+            sys.exit("run_action: 'if:' on a step is not supported")
+        if step.get("shell") != "bash" or "run" not in step:
+            sys.exit("run_action: step %d: only 'run:' steps with "
+                     "'shell: bash' are supported" % index)
+        files = {}
+        for name in ("GITHUB_OUTPUT", "GITHUB_ENV", "GITHUB_PATH",
+                     "GITHUB_STEP_SUMMARY"):
+            files[name] = os.path.join(temp, "%s_%d" % (name.lower(), index))
+            open(files[name], "w").close()
+        step_env = dict(env, **files)
+        for name, value in (step.get("env") or {}).items():
+            step_env[name] = evaluate(value, context)
+        step_env["PATH"] = os.pathsep.join(paths + [env["PATH"]])
+        script = os.path.join(temp, "step_%d.sh" % index)
+        with open(script, "w", encoding="utf-8") as f:
+            f.write(evaluate(step["run"], context))
+        sys.stdout.flush()
+        status = subprocess.run(
+            ["bash", "--noprofile", "--norc", "-eo", "pipefail", script],
+            cwd=workspace, env=step_env).returncode
+        sys.stdout.flush()
+        if "id" in step:
+            context["steps"][step["id"]] = {
+                "outputs": read_pairs(files["GITHUB_OUTPUT"])}
+        env.update(read_pairs(files["GITHUB_ENV"]))
+        with open(files["GITHUB_PATH"], encoding="utf-8") as f:
+            paths = [p for p in f.read().splitlines() if p] + paths
+        if status != 0:
+            print("run_action: step '%s' failed with exit code %d"
+                  % (step.get("name", index), status))
+            break
+    return status
+
+
 def main(argv):
     if len(argv) < 2:
         sys.exit(__doc__)
@@ -164,41 +205,7 @@ def main(argv):
         "GITHUB_SERVER_URL": server_url, "RUNNER_TEMP": temp,
         "RUNNER_OS": "Linux", "RUNNER_ARCH": "X64",
     })
-    paths = []
-    status = 0
-    for index, step in enumerate(action["runs"]["steps"]):
-        if "if" in step:
-            sys.exit("run_action: 'if:' on a step is not supported")
-        if step.get("shell") != "bash" or "run" not in step:
-            sys.exit("run_action: step %d: only 'run:' steps with "
-                     "'shell: bash' are supported" % index)
-        files = {}
-        for name in ("GITHUB_OUTPUT", "GITHUB_ENV", "GITHUB_PATH",
-                     "GITHUB_STEP_SUMMARY"):
-            files[name] = os.path.join(temp, "%s_%d" % (name.lower(), index))
-            open(files[name], "w").close()
-        step_env = dict(env, **files)
-        for name, value in (step.get("env") or {}).items():
-            step_env[name] = evaluate(value, context)
-        step_env["PATH"] = os.pathsep.join(paths + [env["PATH"]])
-        script = os.path.join(temp, "step_%d.sh" % index)
-        with open(script, "w", encoding="utf-8") as f:
-            f.write(evaluate(step["run"], context))
-        sys.stdout.flush()
-        status = subprocess.run(
-            ["bash", "--noprofile", "--norc", "-eo", "pipefail", script],
-            cwd=workspace, env=step_env).returncode
-        sys.stdout.flush()
-        if "id" in step:
-            context["steps"][step["id"]] = {
-                "outputs": read_pairs(files["GITHUB_OUTPUT"])}
-        env.update(read_pairs(files["GITHUB_ENV"]))
-        with open(files["GITHUB_PATH"], encoding="utf-8") as f:
-            paths = [p for p in f.read().splitlines() if p] + paths
-        if status != 0:
-            print("run_action: step '%s' failed with exit code %d"
-                  % (step.get("name", index), status))
-            break
+    status = run_steps(action["runs"]["steps"], context, env, temp, workspace)
     for name, spec in (action.get("outputs") or {}).items():
         print("output %s=%s" % (name, evaluate(spec.get("value", ""),
                                                context)))
